@@ -1,0 +1,175 @@
+"""Serializers of the REST API; validation messages name the field, expected and received value."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from rest_framework import serializers
+
+from annotations import labels as label_vectors
+from annotations.models import Submission
+from corpora.models import Corpus, Page
+
+
+class CorpusSerializer(serializers.ModelSerializer):
+    page_count = serializers.IntegerField(read_only=True)
+    pages_complete = serializers.IntegerField(
+        read_only=True, help_text="Pages with at least min_submissions submissions."
+    )
+    submission_total = serializers.IntegerField(read_only=True)
+    my_submissions = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Corpus
+        fields = [
+            "id",
+            "slug",
+            "name",
+            "kind",
+            "description",
+            "is_open",
+            "min_submissions",
+            "page_count",
+            "pages_complete",
+            "submission_total",
+            "my_submissions",
+        ]
+
+
+class PageSerializer(serializers.ModelSerializer):
+    corpus = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    document_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Page
+        fields = [
+            "id",
+            "corpus",
+            "url",
+            "final_url",
+            "title",
+            "node_count",
+            "word_count",
+            "submission_count",
+            "document_url",
+        ]
+
+    def get_document_url(self, page: Page) -> str:
+        request = self.context.get("request")
+        path = f"/api/pages/{page.pk}/document/"
+        return request.build_absolute_uri(path) if request else path
+
+
+class PageNodesSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    node_count = serializers.IntegerField()
+    nodes = serializers.ListField(child=serializers.DictField())
+
+
+class LabelVectorField(serializers.Field):
+    """A JSON array of label codes; checked against the page's node count by the serializer."""
+
+    default_error_messages = {"invalid": "Expected a JSON array of label codes."}
+
+    def to_internal_value(self, data):
+        return data  # shape and length are checked in SubmissionWriteSerializer.validate
+
+    def to_representation(self, value):
+        return label_vectors.decode(value)
+
+
+class SubmissionSerializer(serializers.ModelSerializer):
+    labels = LabelVectorField(read_only=True)
+    corpus = serializers.CharField(source="page.corpus.slug", read_only=True)
+    page_url = serializers.CharField(source="page.url", read_only=True)
+    duration_seconds = serializers.FloatField(read_only=True, allow_null=True)
+
+    class Meta:
+        model = Submission
+        fields = [
+            "id",
+            "page",
+            "page_url",
+            "corpus",
+            "user",
+            "labels",
+            "revision",
+            "started_at",
+            "submitted_at",
+            "duration_seconds",
+            "client_version",
+        ]
+        read_only_fields = fields
+
+
+class SubmissionWriteSerializer(serializers.Serializer):
+    page = serializers.IntegerField(help_text="Id of the page the labels belong to.")
+    labels = serializers.JSONField(
+        help_text="One code per text node: 0 untagged, 1 bad, 2 uncertain, 3 good."
+    )
+    started_at = serializers.DateTimeField(required=False, allow_null=True)
+    client_version = serializers.CharField(required=False, allow_blank=True, max_length=64)
+
+    def validate_page(self, value: int) -> Page:
+        page = Page.objects.select_related("corpus").defer("document").filter(pk=value).first()
+        if page is None:
+            raise serializers.ValidationError(f"No page with id {value}.")
+        user = self.context["request"].user
+        if not page.corpus.is_available_to(user):
+            raise serializers.ValidationError(
+                f"Page {value} belongs to corpus '{page.corpus.slug}', which is closed for "
+                "annotation or not open to you."
+            )
+        return page
+
+    def validate_started_at(self, value):
+        if value is not None and value > timezone.now() + timezone.timedelta(minutes=5):
+            raise serializers.ValidationError(
+                f"started_at lies in the future ({value.isoformat()}); check the client clock."
+            )
+        return value
+
+    def validate(self, attrs):
+        page: Page = attrs["page"]
+        try:
+            attrs["labels"] = label_vectors.validate_label_vector(attrs["labels"], page.node_count)
+        except label_vectors.LabelVectorError as error:
+            raise serializers.ValidationError({"labels": [str(error)]}) from None
+        return attrs
+
+
+class TokenLoginSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    username = serializers.CharField()
+    is_staff = serializers.BooleanField()
+
+
+class RegistrationSerializer(serializers.Serializer):
+    invitation_code = serializers.CharField()
+    username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
+    password = serializers.CharField(trim_whitespace=False)
+    email = serializers.EmailField(required=False, allow_blank=True)
+
+
+class NextPageSerializer(serializers.Serializer):
+    done = serializers.BooleanField()
+    detail = serializers.CharField()
+    page = PageSerializer(allow_null=True)
+
+
+class CorpusStatsSerializer(serializers.Serializer):
+    corpus = serializers.CharField()
+    pages_done = serializers.IntegerField()
+    page_count = serializers.IntegerField()
+    seconds = serializers.FloatField()
+
+
+class MyStatsSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    submissions = serializers.IntegerField()
+    total_seconds = serializers.FloatField()
+    corpora = CorpusStatsSerializer(many=True)

@@ -1,0 +1,19 @@
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter
+
+from api.views.auth import RegisterView, TokenView
+from api.views.corpora import CorpusViewSet
+from api.views.pages import PageViewSet
+from api.views.submissions import MyStatsView, SubmissionViewSet
+
+router = DefaultRouter()
+router.register("corpora", CorpusViewSet, basename="corpus")
+router.register("pages", PageViewSet, basename="page")
+router.register("submissions", SubmissionViewSet, basename="submission")
+
+urlpatterns = [
+    path("auth/token/", TokenView.as_view(), name="auth-token"),
+    path("auth/register/", RegisterView.as_view(), name="auth-register"),
+    path("me/stats/", MyStatsView.as_view(), name="my-stats"),
+    path("", include(router.urls)),
+]

@@ -1,0 +1,107 @@
+"""Create or replace, list, view and delete submissions. Annotators see only their own."""
+
+from __future__ import annotations
+
+from django.db.models import Count, DurationField, ExpressionWrapper, F, Sum
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from annotations.models import Submission
+from annotations.services import SubmissionRefused, delete_submission, submit_labels
+from api.serializers import MyStatsSerializer, SubmissionSerializer, SubmissionWriteSerializer
+from corpora.models import Page
+
+
+class SubmissionViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    serializer_class = SubmissionSerializer
+
+    def get_queryset(self):
+        submissions = Submission.objects.select_related("page__corpus")
+        user = self.request.user
+        if not user.is_staff:
+            # Other people's submissions are simply not there (404, never 403 with a hint).
+            submissions = submissions.filter(user=user)
+        else:
+            wanted_user = self.request.query_params.get("user")
+            if wanted_user:
+                submissions = submissions.filter(user_id=wanted_user)
+        for param, field in (("corpus", "page__corpus__slug"), ("page", "page_id")):
+            value = self.request.query_params.get(param)
+            if value:
+                submissions = submissions.filter(**{field: value})
+        return submissions
+
+    @extend_schema(request=SubmissionWriteSerializer, responses={200: SubmissionSerializer})
+    def create(self, request):
+        """Create your submission for a page, or replace it (revision + 1)."""
+        serializer = SubmissionWriteSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            result = submit_labels(
+                page_id=data["page"].pk,
+                user=request.user,
+                labels=data["labels"],
+                started_at=data.get("started_at"),
+                client_version=data.get("client_version", ""),
+            )
+        except SubmissionRefused as error:
+            return Response({"page": [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
+        except Page.DoesNotExist:
+            return Response({"page": ["The page was deleted."]}, status=status.HTTP_400_BAD_REQUEST)
+        body = SubmissionSerializer(result.submission).data
+        return Response(body, status=status.HTTP_201_CREATED if result.created else 200)
+
+    def perform_destroy(self, instance: Submission) -> None:
+        delete_submission(instance)
+
+    @extend_schema(responses=MyStatsSerializer)
+    @action(detail=False, methods=["get"], url_path="stats")
+    def stats(self, request):
+        """Your submissions and annotation time, per corpus."""
+        return Response(my_stats(request.user))
+
+
+def my_stats(user) -> dict:
+    duration = ExpressionWrapper(F("submitted_at") - F("started_at"), output_field=DurationField())
+    mine = Submission.objects.filter(user=user)
+    per_corpus = (
+        mine.values("page__corpus__slug", "page__corpus_id")
+        .annotate(pages_done=Count("pk"), time=Sum(duration))
+        .order_by("page__corpus__slug")
+    )
+    page_counts = dict(
+        Page.objects.filter(corpus_id__in=[row["page__corpus_id"] for row in per_corpus])
+        .values("corpus_id")
+        .annotate(n=Count("pk"))
+        .values_list("corpus_id", "n")
+    )
+    corpora = [
+        {
+            "corpus": row["page__corpus__slug"],
+            "pages_done": row["pages_done"],
+            "page_count": page_counts.get(row["page__corpus_id"], 0),
+            "seconds": row["time"].total_seconds() if row["time"] else 0.0,
+        }
+        for row in per_corpus
+    ]
+    return {
+        "username": user.get_username(),
+        "submissions": sum(c["pages_done"] for c in corpora),
+        "total_seconds": sum(c["seconds"] for c in corpora),
+        "corpora": corpora,
+    }
+
+
+class MyStatsView(APIView):
+    @extend_schema(responses=MyStatsSerializer)
+    def get(self, request):
+        return Response(my_stats(request.user))

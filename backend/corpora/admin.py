@@ -1,0 +1,42 @@
+from django.contrib import admin
+from django.db import models
+
+from corpora.models import Corpus, Page
+
+
+@admin.register(Corpus)
+class CorpusAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "kind", "is_open", "access", "min_submissions", "created_at"]
+    list_filter = ["kind", "is_open", "access"]
+    search_fields = ["name", "slug", "description"]
+    prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["members"]
+    fieldsets = [
+        (None, {"fields": ["name", "slug", "kind", "description"]}),
+        ("Access", {"fields": ["is_open", "access", "invitation_code", "members"]}),
+        ("Harvesting", {"fields": ["min_words", "max_words"]}),
+        ("Merging", {"fields": ["min_submissions"]}),
+    ]
+
+
+@admin.register(Page)
+class PageAdmin(admin.ModelAdmin):
+    list_display = ["id", "title", "corpus", "node_count", "word_count", "submission_count"]
+    list_filter = ["corpus"]
+    search_fields = ["url", "final_url", "title"]
+    list_select_related = ["corpus"]
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+    readonly_fields = [
+        "node_count",
+        "word_count",
+        "node_tokens",
+        "submission_count",
+        "shuffle_key",
+        "source_encoding",
+        "created_at",
+        "updated_at",
+    ]
+
+    # The annotation document is large: keep it off the change list queries.
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("document")

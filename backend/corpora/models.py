@@ -1,0 +1,155 @@
+"""Corpora and their pages.
+
+A Page holds the *annotation document*: the page's HTML decoded to UTF-8 with every
+text node wrapped in ``<kehr-t data-i="N">`` (see corpora.segmenter). Node N of
+that document is entry N of every label vector stored for the page.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import F
+
+
+def _new_shuffle_key() -> int:
+    return random.randrange(2**31)
+
+
+def new_invitation_code() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Corpus(models.Model):
+    class Kind(models.TextChoices):
+        REGULAR = "regular", "Regular corpus"
+        TUTORIAL = "tutorial", "Tutorial"
+
+    class Access(models.TextChoices):
+        # Every signed-in annotator may annotate it.
+        ALL_ANNOTATORS = "all", "All annotators"
+        # Only members (added by staff, in bulk from a CSV, or by invitation code).
+        MEMBERS = "members", "Members only"
+
+    # KrdWrd's harvest kept pages between these word counts: shorter pages rarely
+    # hold running text, longer ones are mostly archives or listings.
+    DEFAULT_MIN_WORDS = 500
+    DEFAULT_MAX_WORDS = 6000
+    # The 2008 study merged a page once five annotators had tagged it.
+    DEFAULT_MIN_SUBMISSIONS = 5
+
+    name = models.CharField(max_length=200, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.REGULAR)
+    description = models.TextField(blank=True)
+    is_open = models.BooleanField(
+        default=True, help_text="Annotators can receive and submit pages of an open corpus."
+    )
+    access = models.CharField(max_length=16, choices=Access.choices, default=Access.ALL_ANNOTATORS)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="member_corpora"
+    )
+    invitation_code = models.CharField(
+        max_length=64,
+        blank=True,
+        db_index=True,
+        help_text="People who know this code can register themselves as annotators of this "
+        "corpus. Empty: self-registration is closed.",
+    )
+    min_words = models.PositiveIntegerField(default=DEFAULT_MIN_WORDS)
+    max_words = models.PositiveIntegerField(default=DEFAULT_MAX_WORDS)
+    min_submissions = models.PositiveIntegerField(
+        default=DEFAULT_MIN_SUBMISSIONS,
+        validators=[MinValueValidator(1)],
+        help_text="A page is merged into the gold standard once it has this many submissions.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "corpora"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.min_words > self.max_words:
+            raise ValidationError({"max_words": f"must be at least min_words ({self.min_words})."})
+
+    def is_available_to(self, user) -> bool:
+        """May this user receive and submit pages of this corpus?"""
+        if not user.is_authenticated or not user.is_active:
+            return False
+        if user.is_staff:
+            return True
+        if not self.is_open:
+            return False
+        if self.access == self.Access.ALL_ANNOTATORS:
+            return True
+        return self.members.filter(pk=user.pk).exists()
+
+    @classmethod
+    def available_to(cls, user) -> models.QuerySet[Corpus]:
+        corpora = cls.objects.all()
+        if user.is_staff:
+            return corpora
+        return (
+            corpora.filter(is_open=True)
+            .filter(models.Q(access=cls.Access.ALL_ANNOTATORS) | models.Q(members=user))
+            .distinct()
+        )
+
+
+class Page(models.Model):
+    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="pages")
+    url = models.URLField(max_length=2000, help_text="The URL the page was requested under.")
+    final_url = models.URLField(
+        max_length=2000, blank=True, help_text="The URL after redirects (the document's base)."
+    )
+    title = models.CharField(max_length=1000, blank=True)
+    document = models.TextField(
+        help_text="The annotation document: UTF-8 HTML with every text node numbered."
+    )
+    source_encoding = models.CharField(max_length=64, blank=True)
+    node_count = models.PositiveIntegerField()
+    word_count = models.PositiveIntegerField()
+    node_tokens = models.JSONField(
+        default=list, help_text="Whitespace-token count of each text node, in node order."
+    )
+    capture_record_id = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="WARC-Record-ID of the pristine capture in the archive (set by the harvester).",
+    )
+    # Maintained in the same transaction as every submission create/delete, so that the
+    # least-annotated page is one index range scan away (see next_page_for).
+    submission_count = models.PositiveIntegerField(default=0)
+    # A random key fixed at creation: among equally annotated pages, the next page is the
+    # first one at or after a random point of this key — a random pick without ORDER BY random().
+    shuffle_key = models.PositiveIntegerField(default=_new_shuffle_key)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["corpus", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["corpus", "url"], name="page_unique_url_per_corpus"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["corpus", "submission_count", "shuffle_key"], name="page_least_annotated"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title or self.url
+
+    def change_submission_count(self, delta: int) -> None:
+        """Atomically add delta to the counter (call inside the submission's transaction)."""
+        Page.objects.filter(pk=self.pk).update(submission_count=F("submission_count") + delta)

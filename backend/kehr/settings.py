@@ -1,0 +1,212 @@
+"""Django settings for Kehr — every value comes from the environment.
+
+See docs/configuration.md for the list of variables. The embedded default
+(no variables set) is SQLite and a filesystem Celery broker under var/, so a
+first run needs no server; production sets DATABASE_URL and CELERY_BROKER_URL.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import dj_database_url
+
+from kehr.env import ConfigurationError, env_bool, env_int, env_list, env_parsed, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent  # backend/
+REPO_DIR = BASE_DIR.parent
+VAR_DIR = Path(env_str("KEHR_VAR_DIR", str(REPO_DIR / "var"))).resolve()
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def _secret_key() -> str:
+    """SECRET_KEY from the environment, else one generated once into var/ (never committed)."""
+    configured = env_str("SECRET_KEY", "")
+    if configured:
+        if len(configured) < 32:
+            raise ConfigurationError("SECRET_KEY is too short: use at least 32 random characters.")
+        return configured
+    key_file = VAR_DIR / "secret_key"
+    if not key_file.exists():
+        key_file.write_text(secrets.token_urlsafe(50))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+DEBUG = env_bool("DEBUG", False)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "accounts",
+    "corpora",
+    "annotations",
+    "api",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "kehr.urls"
+WSGI_APPLICATION = "kehr.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------
+DEFAULT_SQLITE_URL = f"sqlite:///{VAR_DIR / 'kehr.sqlite3'}"
+_db = env_parsed(
+    "DATABASE_URL",
+    DEFAULT_SQLITE_URL,
+    lambda url: dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True),
+    "a database URL (sqlite:///path or postgresql://user:password@host:port/name)",
+)
+if _db["ENGINE"] == "django.db.backends.sqlite3":
+    # Many gunicorn workers and a Celery worker write to one file: WAL lets readers go on
+    # while one writes, IMMEDIATE takes the write lock at BEGIN (no deadlock-prone upgrade),
+    # and the timeout makes writers queue instead of failing with "database is locked".
+    _db["CONN_MAX_AGE"] = 0
+    _db["CONN_HEALTH_CHECKS"] = False
+    _db["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 30,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # A file, not :memory:, so that a Celery worker process can open the test database.
+    _db["TEST"] = {"NAME": str(VAR_DIR / "test-kehr.sqlite3")}
+elif _db["ENGINE"] in ("django.db.backends.postgresql",):
+    pass
+else:
+    raise ConfigurationError(
+        f"DATABASE_URL uses {_db['ENGINE']}: Kehr supports SQLite and PostgreSQL only."
+    )
+DATABASES = {"default": _db}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+CACHES = {
+    # Shared by every process (login throttling must count across gunicorn workers).
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "kehr_cache",
+    }
+}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+LOGIN_URL = "/admin/login/"
+
+# --- REST API -----------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_THROTTLE_RATES": {
+        "login": env_str("KEHR_LOGIN_RATE", "10/min"),
+        "register": env_str("KEHR_REGISTER_RATE", "20/hour"),
+    },
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Kehr API",
+    "DESCRIPTION": "Corpora, pages and label vectors for boilerplate annotation.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Served from our own static files: the docs page works offline and on intranets.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# --- Celery --------------------------------------------------------------------
+BROKER_DIR = Path(env_str("KEHR_BROKER_DIR", str(VAR_DIR / "broker"))).resolve()
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    # kombu's filesystem transport: a real broker with no server, for the first run.
+    for sub in ("queue", "processed"):
+        (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "queue"),
+        "data_folder_out": str(BROKER_DIR / "queue"),
+        "processed_folder": str(BROKER_DIR / "processed"),
+        "store_processed": False,
+    }
+elif not CELERY_BROKER_URL.startswith(("redis://", "rediss://", "amqp://")):
+    raise ConfigurationError(
+        f"CELERY_BROKER_URL={CELERY_BROKER_URL!r}: use filesystem://, redis://host:port/db "
+        "or amqp://…"
+    )
+CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves the task for another one
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_ALWAYS_EAGER = False
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "check-submission-counters": {
+        "task": "annotations.tasks.check_submission_counters",
+        "schedule": float(env_int("KEHR_COUNTER_CHECK_SECONDS", 6 * 3600, minimum=60)),
+    },
+}
+
+# --- Kehr ------------------------------------------------------------------------
+KEHR_ADMIN_USERNAME = env_str("KEHR_ADMIN_USERNAME", "admin")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}
+# Failed logins allowed per username and per client address in one window.
+KEHR_LOGIN_MAX_FAILURES = env_int("KEHR_LOGIN_MAX_FAILURES", 10, minimum=1)
+KEHR_LOGIN_WINDOW_SECONDS = env_int("KEHR_LOGIN_WINDOW_SECONDS", 900, minimum=10)

@@ -1,0 +1,30 @@
+from django.contrib import admin
+from django.db import connection
+from django.http import HttpResponse, JsonResponse
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from accounts.forms import ThrottledAdminAuthenticationForm
+
+admin.site.login_form = ThrottledAdminAuthenticationForm
+admin.site.site_header = "Kehr administration"
+admin.site.site_title = "Kehr"
+
+
+def healthz(request):
+    """Liveness + database check for load balancers and docker-compose."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except Exception as error:  # report, do not crash the probe
+        return JsonResponse({"status": "error", "database": str(error)}, status=503)
+    return HttpResponse("ok", content_type="text/plain")
+
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/", include("api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("healthz/", healthz),
+]

@@ -1,0 +1,284 @@
+"""Next-page and submit latency under 50 concurrent annotators, on PostgreSQL over HTTP.
+
+Builds a corpus of 100,000 pages and ~1,000,000 submissions (8 per page on average,
+~300-node vectors) in a throwaway PostgreSQL cluster, serves the API with gunicorn,
+and lets 50 simulated annotators alternately ask for the next page and submit it.
+In the same run it times a naive next-page (counting submissions per page at request
+time) against Kehr's indexed one and prints the ratio.
+
+    python bench/next_page.py [--quick]
+
+Last line: BENCH next_page p50_ms=… p99_ms=… submit_p99_ms=… rps=… naive_ratio=…
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO / "backend"), str(REPO)]
+
+NODES = 300
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def populate(pages: int, per_page: float, users: int) -> None:
+    """Bulk-load with COPY: pages, users and submissions, counters set to match."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from corpora.models import Corpus
+
+    corpus = Corpus.objects.create(name="Bench", slug="bench", min_words=0)
+    User = get_user_model()
+    rng = random.Random(7)
+    User.objects.bulk_create(
+        [User(username=f"filler{i}", password="!") for i in range(users)], batch_size=5000
+    )
+    user_ids = list(User.objects.values_list("id", flat=True))
+    document = (
+        "<html><body>"
+        + "".join(f"<p><kehr-t data-i='{i}'>w</kehr-t></p>" for i in range(NODES))
+        + "</body></html>"
+    )
+    tokens = "[" + ",".join(["1"] * NODES) + "]"
+    with connection.cursor() as cursor:
+        with cursor.copy(
+            "COPY corpora_page (corpus_id, url, final_url, title, document, source_encoding,"
+            " node_count, word_count, node_tokens, capture_record_id, submission_count,"
+            " shuffle_key, created_at, updated_at) FROM STDIN"
+        ) as copy:
+            for n in range(pages):
+                copy.write_row(
+                    (
+                        corpus.pk,
+                        f"https://bench.example/{n}",
+                        "",
+                        f"Page {n}",
+                        document,
+                        "utf-8",
+                        NODES,
+                        NODES,
+                        tokens,
+                        "",
+                        0,
+                        rng.randrange(2**31),
+                        "now",
+                        "now",
+                    )
+                )
+        cursor.execute("SELECT id FROM corpora_page WHERE corpus_id = %s", [corpus.pk])
+        page_ids = [row[0] for row in cursor.fetchall()]
+        vector = bytes(rng.choice((1, 2, 3)) for _ in range(NODES))
+        with cursor.copy(
+            "COPY annotations_submission (page_id, user_id, labels, revision, submitted_at,"
+            " client_version, created_at) FROM STDIN"
+        ) as copy:
+            for page_id in page_ids:
+                count = min(len(user_ids), max(0, int(rng.gauss(per_page, 3))))
+                for user_id in rng.sample(user_ids, count):
+                    copy.write_row((page_id, user_id, vector, 1, "now", "bench", "now"))
+        cursor.execute(
+            "UPDATE corpora_page p SET submission_count = s.n FROM (SELECT page_id,"
+            " count(*) n FROM annotations_submission GROUP BY page_id) s WHERE s.page_id = p.id"
+        )
+        cursor.execute("ANALYZE")
+
+
+def naive_next_page(user, corpus):
+    """What a first version would do: count every page's submissions per request."""
+    from django.db.models import Count
+
+    from corpora.models import Page
+
+    return (
+        Page.objects.filter(corpus=corpus)
+        .exclude(submissions__user=user)
+        .annotate(n=Count("submissions"))
+        .order_by("n", "?")
+        .defer("document", "node_tokens")
+        .first()
+    )
+
+
+def time_queries(samples: int) -> tuple[float, float]:
+    from django.contrib.auth import get_user_model
+
+    from annotations.selection import next_page_for
+    from corpora.models import Corpus
+
+    corpus = Corpus.objects.get(slug="bench")
+    user = get_user_model().objects.get(username="filler0")
+    ours, naive = [], []
+    for _ in range(samples):
+        start = time.perf_counter()
+        next_page_for(user, corpus)
+        ours.append(time.perf_counter() - start)
+    for _ in range(max(3, samples // 20)):
+        start = time.perf_counter()
+        naive_next_page(user, corpus)
+        naive.append(time.perf_counter() - start)
+    return statistics.median(ours), statistics.median(naive)
+
+
+def annotator_loop(base: str, token: str, stop: threading.Event, out: dict) -> None:
+    import httpx
+
+    headers = {"Authorization": f"Token {token}"}
+    with httpx.Client(base_url=base, headers=headers, timeout=30) as client:
+        while not stop.is_set():
+            start = time.perf_counter()
+            response = client.get("/api/corpora/bench/next-page/")
+            out["next"].append(time.perf_counter() - start)
+            if response.status_code != 200:
+                out["errors"].append(response.status_code)
+                continue
+            body = response.json()
+            if body["done"]:
+                break
+            page = body["page"]
+            labels = [random.choice((1, 2, 3)) for _ in range(page["node_count"])]
+            start = time.perf_counter()
+            posted = client.post("/api/submissions/", json={"page": page["id"], "labels": labels})
+            out["submit"].append(time.perf_counter() - start)
+            if posted.status_code not in (200, 201):
+                out["errors"].append(posted.status_code)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small corpus, ends within 60 s")
+    parser.add_argument("--annotators", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=None)
+    args = parser.parse_args()
+    pages, seconds = (5_000, 8.0) if args.quick else (100_000, 30.0)
+    seconds = args.seconds or seconds
+
+    from tests.services import PostgresCluster  # the test harness's throwaway cluster
+
+    workdir = Path(tempfile.mkdtemp(prefix="kehr-bench-"))
+    postgres = PostgresCluster(workdir / "postgres")
+    postgres.start()
+    try:
+        os.environ["DATABASE_URL"] = postgres.url
+        os.environ["KEHR_VAR_DIR"] = str(workdir / "var")
+        os.environ["DJANGO_SETTINGS_MODULE"] = "kehr.settings"
+        import django
+
+        django.setup()
+        from django.contrib.auth import get_user_model
+        from django.core.management import call_command
+        from rest_framework.authtoken.models import Token
+
+        call_command("migrate", verbosity=0)
+        call_command("createcachetable", verbosity=0)
+        started = time.perf_counter()
+        populate(pages, per_page=8.0, users=2_000 if not args.quick else 200)
+        print(f"populated {pages} pages in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+        ours, naive = time_queries(200 if not args.quick else 60)
+        tokens = []
+        for i in range(args.annotators):
+            user = get_user_model().objects.create_user(username=f"bench{i}", password="x")
+            tokens.append(Token.objects.create(user=user).key)
+
+        port = free_port()
+        env = {**os.environ, "PYTHONPATH": f"{REPO / 'backend'}"}
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "kehr.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                "4",
+                "--threads",
+                "4",
+                "--worker-class",
+                "gthread",
+                "--log-level",
+                "warning",
+            ],
+            cwd=REPO,
+            env=env,
+        )
+        try:
+            import httpx
+
+            base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    if httpx.get(f"{base}/healthz/").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise SystemExit("gunicorn did not come up within 30 s")
+                time.sleep(0.2)
+            out: dict = {"next": [], "submit": [], "errors": []}
+            stop = threading.Event()
+            threads = [
+                threading.Thread(target=annotator_loop, args=(base, t, stop, out)) for t in tokens
+            ]
+            began = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            time.sleep(seconds)
+            stop.set()
+            for thread in threads:
+                thread.join()
+            elapsed = time.perf_counter() - began
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=30)
+    finally:
+        postgres.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+    requests = len(out["next"]) + len(out["submit"])
+    if out["errors"]:
+        print(
+            f"errors: {len(out['errors'])} (statuses {sorted(set(out['errors']))})", file=sys.stderr
+        )
+    print(
+        f"pages={pages} annotators={args.annotators} requests={requests} "
+        f"next_page_query_ms={ours * 1000:.2f} naive_query_ms={naive * 1000:.1f}",
+        file=sys.stderr,
+    )
+    print(
+        "BENCH next_page "
+        f"p50_ms={percentile(out['next'], 0.5) * 1000:.1f} "
+        f"p99_ms={percentile(out['next'], 0.99) * 1000:.1f} "
+        f"submit_p99_ms={percentile(out['submit'], 0.99) * 1000:.1f} "
+        f"rps={requests / elapsed:.0f} "
+        f"naive_ratio={naive / ours:.0f} "
+        f"errors={len(out['errors'])}"
+    )
+
+
+if __name__ == "__main__":
+    main()

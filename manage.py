@@ -1,0 +1,20 @@
+#!/usr/bin/env python
+"""Django's command-line utility for Kehr."""
+
+import os
+import sys
+from pathlib import Path
+
+# The Django project and its apps live in backend/; keep the repository root clean.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "backend"))
+
+
+def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kehr.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(sys.argv)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""The Django admin pages staff use every day load and show our data."""
+
+from __future__ import annotations
+
+from annotations.services import submit_labels
+
+
+def test_admin_lists_and_change_pages(admin_client, page, annotator):
+    submit_labels(page_id=page.pk, user=annotator, labels=[3] * page.node_count)
+    for url, expected in [
+        ("/admin/corpora/corpus/", "Test corpus"),
+        (f"/admin/corpora/corpus/{page.corpus.pk}/change/", "min_submissions"),
+        ("/admin/corpora/page/", "Page 0"),
+        (f"/admin/corpora/page/{page.pk}/change/", "submission_count"),
+        ("/admin/annotations/submission/", "anna"),
+        ("/admin/auth/user/", "Import annotators from CSV"),
+    ]:
+        response = admin_client.get(url)
+        assert response.status_code == 200, url
+        assert expected in response.content.decode(), url
+
+
+def test_admin_deleting_a_submission_keeps_the_counter(admin_client, page, annotator):
+    submission = submit_labels(page_id=page.pk, user=annotator, labels=[3] * page.node_count)
+    response = admin_client.post(
+        f"/admin/annotations/submission/{submission.submission.pk}/delete/", {"post": "yes"}
+    )
+    assert response.status_code == 302
+    page.refresh_from_db()
+    assert page.submission_count == 0
