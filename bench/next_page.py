@@ -44,7 +44,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def populate(pages: int, per_page: float, users: int) -> None:
+def populate(pages: int, per_page: float, users: int) -> int:
     """Bulk-load with COPY: pages, users and submissions, counters set to match."""
     from django.contrib.auth import get_user_model
     from django.db import connection
@@ -105,6 +105,8 @@ def populate(pages: int, per_page: float, users: int) -> None:
             " count(*) n FROM annotations_submission GROUP BY page_id) s WHERE s.page_id = p.id"
         )
         cursor.execute("ANALYZE")
+        cursor.execute("SELECT count(*) FROM annotations_submission")
+        return cursor.fetchone()[0]
 
 
 def naive_next_page(user, corpus):
@@ -143,12 +145,20 @@ def time_queries(samples: int) -> tuple[float, float]:
     return statistics.median(ours), statistics.median(naive)
 
 
-def annotator_loop(base: str, token: str, stop: threading.Event, out: dict) -> None:
+def annotator_loop(base: str, token: str, think: float, stop: threading.Event, out: dict) -> None:
+    """One simulated annotator: next page, (think), submit, (think), … until stopped."""
     import httpx
 
+    rng = random.Random(token)
     headers = {"Authorization": f"Token {token}"}
+
+    def pause() -> None:
+        if think > 0:
+            stop.wait(rng.expovariate(1 / think))
+
     with httpx.Client(base_url=base, headers=headers, timeout=30) as client:
         while not stop.is_set():
+            pause()
             start = time.perf_counter()
             response = client.get("/api/corpora/bench/next-page/")
             out["next"].append(time.perf_counter() - start)
@@ -159,7 +169,8 @@ def annotator_loop(base: str, token: str, stop: threading.Event, out: dict) -> N
             if body["done"]:
                 break
             page = body["page"]
-            labels = [random.choice((1, 2, 3)) for _ in range(page["node_count"])]
+            labels = [rng.choice((1, 2, 3)) for _ in range(page["node_count"])]
+            pause()
             start = time.perf_counter()
             posted = client.post("/api/submissions/", json={"page": page["id"], "labels": labels})
             out["submit"].append(time.perf_counter() - start)
@@ -167,13 +178,34 @@ def annotator_loop(base: str, token: str, stop: threading.Event, out: dict) -> N
                 out["errors"].append(posted.status_code)
 
 
+def run_annotators(base: str, tokens: list[str], think: float, seconds: float) -> dict:
+    out: dict = {"next": [], "submit": [], "errors": []}
+    stop = threading.Event()
+    threads = [
+        threading.Thread(target=annotator_loop, args=(base, token, think, stop, out))
+        for token in tokens
+    ]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    time.sleep(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    out["rps"] = (len(out["next"]) + len(out["submit"])) / (time.perf_counter() - began)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small corpus, ends within 60 s")
     parser.add_argument("--annotators", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=None)
+    parser.add_argument("--seconds", type=float, default=None, help="length of the latency phase")
+    parser.add_argument(
+        "--think", type=float, default=0.5, help="mean pause of an annotator between actions (s)"
+    )
     args = parser.parse_args()
-    pages, seconds = (5_000, 8.0) if args.quick else (100_000, 30.0)
+    pages, seconds = (5_000, 10.0) if args.quick else (100_000, 30.0)
     seconds = args.seconds or seconds
 
     from tests.services import PostgresCluster  # the test harness's throwaway cluster
@@ -185,6 +217,7 @@ def main() -> None:
         os.environ["DATABASE_URL"] = postgres.url
         os.environ["KEHR_VAR_DIR"] = str(workdir / "var")
         os.environ["DJANGO_SETTINGS_MODULE"] = "kehr.settings"
+        os.environ["LOG_LEVEL"] = "WARNING"  # no log line per request (httpx, gunicorn)
         import django
 
         django.setup()
@@ -195,7 +228,7 @@ def main() -> None:
         call_command("migrate", verbosity=0)
         call_command("createcachetable", verbosity=0)
         started = time.perf_counter()
-        populate(pages, per_page=8.0, users=2_000 if not args.quick else 200)
+        submissions = populate(pages, per_page=8.0, users=2_000 if not args.quick else 200)
         print(f"populated {pages} pages in {time.perf_counter() - started:.1f} s", file=sys.stderr)
         ours, naive = time_queries(200 if not args.quick else 60)
         tokens = []
@@ -214,11 +247,7 @@ def main() -> None:
                 "--bind",
                 f"127.0.0.1:{port}",
                 "--workers",
-                "4",
-                "--threads",
-                "4",
-                "--worker-class",
-                "gthread",
+                "5",
                 "--log-level",
                 "warning",
             ],
@@ -239,19 +268,12 @@ def main() -> None:
                 if time.monotonic() > deadline:
                     raise SystemExit("gunicorn did not come up within 30 s")
                 time.sleep(0.2)
-            out: dict = {"next": [], "submit": [], "errors": []}
-            stop = threading.Event()
-            threads = [
-                threading.Thread(target=annotator_loop, args=(base, t, stop, out)) for t in tokens
-            ]
-            began = time.perf_counter()
-            for thread in threads:
-                thread.start()
-            time.sleep(seconds)
-            stop.set()
-            for thread in threads:
-                thread.join()
-            elapsed = time.perf_counter() - began
+            # Phase 1, latency: annotators pause between actions (exponential think time,
+            # --think mean), as people do; the server is busy but not saturated.
+            latency = run_annotators(base, tokens, args.think, seconds)
+            # Phase 2, capacity: no pauses at all, every annotator hammers the server;
+            # requests per second here is the throughput ceiling of this machine.
+            capacity = run_annotators(base, tokens, 0.0, seconds / 2)
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=30)
@@ -259,24 +281,27 @@ def main() -> None:
         postgres.stop()
         shutil.rmtree(workdir, ignore_errors=True)
 
-    requests = len(out["next"]) + len(out["submit"])
-    if out["errors"]:
-        print(
-            f"errors: {len(out['errors'])} (statuses {sorted(set(out['errors']))})", file=sys.stderr
-        )
+    errors = latency["errors"] + capacity["errors"]
+    if errors:
+        print(f"errors: {len(errors)} (statuses {sorted(set(errors))})", file=sys.stderr)
+    ms = {name: [v * 1000 for v in latency[name]] for name in ("next", "submit")}
     print(
-        f"pages={pages} annotators={args.annotators} requests={requests} "
+        f"pages={pages} submissions={submissions} annotators={args.annotators} "
+        f"think_s={args.think} latency_phase_rps={latency['rps']:.0f} "
+        f"next_p50_ms={statistics.median(ms['next']):.1f} "
+        f"submit_p50_ms={statistics.median(ms['submit']):.1f} "
+        f"saturated_next_p99_ms={percentile(capacity['next'], 0.99) * 1000:.0f} "
         f"next_page_query_ms={ours * 1000:.2f} naive_query_ms={naive * 1000:.1f}",
         file=sys.stderr,
     )
     print(
         "BENCH next_page "
-        f"p50_ms={percentile(out['next'], 0.5) * 1000:.1f} "
-        f"p99_ms={percentile(out['next'], 0.99) * 1000:.1f} "
-        f"submit_p99_ms={percentile(out['submit'], 0.99) * 1000:.1f} "
-        f"rps={requests / elapsed:.0f} "
+        f"p50_ms={percentile(ms['next'], 0.5):.1f} "
+        f"p99_ms={percentile(ms['next'], 0.99):.1f} "
+        f"submit_p99_ms={percentile(ms['submit'], 0.99):.1f} "
+        f"rps={capacity['rps']:.0f} "
         f"naive_ratio={naive / ours:.0f} "
-        f"errors={len(out['errors'])}"
+        f"errors={len(errors)}"
     )
 
 

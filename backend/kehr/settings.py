@@ -172,13 +172,18 @@ BROKER_DIR = Path(env_str("KEHR_BROKER_DIR", str(VAR_DIR / "broker"))).resolve()
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     # kombu's filesystem transport: a real broker with no server, for the first run.
-    for sub in ("queue", "processed"):
+    for sub in ("queue", "processed", "control"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
+        # Broadcast/control messages (worker ping, shutdown) also go under var/, not the cwd.
+        "control_folder": str(BROKER_DIR / "control"),
+        # How often an idle worker looks for new files: short enough that tests and the
+        # first run feel immediate, long enough to be idle on a laptop.
+        "polling_interval": 0.2,
     }
 elif not CELERY_BROKER_URL.startswith(("redis://", "rediss://", "amqp://")):
     raise ConfigurationError(

@@ -65,6 +65,7 @@ class CorpusViewSet(viewsets.ReadOnlyModelViewSet):
                 "page": None,
             }
         else:
+            page.corpus = corpus  # already loaded: no second query for the serializer
             body = {
                 "done": False,
                 "detail": "",

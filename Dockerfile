@@ -1,0 +1,32 @@
+# Kehr's production image: web (gunicorn), Celery worker and beat all run from it.
+# See docker-compose.yml for the topology and docs/admin-guide.md for operations.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    DJANGO_SETTINGS_MODULE=kehr.settings \
+    KEHR_VAR_DIR=/var/lib/kehr \
+    # The source tree comes first on the path, so templates, migrations and demo data
+    # are used in place (the installed copy only brings the dependencies).
+    PYTHONPATH=/app/backend
+
+WORKDIR /app
+
+# Dependencies first: this layer is rebuilt only when pyproject.toml or the code changes.
+COPY pyproject.toml README.md ./
+COPY backend ./backend
+RUN pip install .
+
+COPY manage.py ./
+
+# An unprivileged user owns the state directory (named volumes inherit its ownership).
+RUN useradd --system --uid 10001 --home-dir /var/lib/kehr --shell /usr/sbin/nologin kehr \
+    && mkdir -p /var/lib/kehr \
+    && chown kehr:kehr /var/lib/kehr
+USER kehr
+VOLUME ["/var/lib/kehr"]
+
+EXPOSE 8000
+CMD ["gunicorn", "kehr.wsgi:application", "--bind", "0.0.0.0:8000", "--access-logfile", "-"]
