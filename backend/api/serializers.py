@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from annotations import labels as label_vectors
@@ -65,6 +66,14 @@ class PageNodesSerializer(serializers.Serializer):
     nodes = serializers.ListField(child=serializers.DictField())
 
 
+LABEL_VECTOR_SCHEMA = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 0, "maximum": 3},
+    "description": "One code per text node: 0 untagged, 1 bad, 2 uncertain, 3 good.",
+}
+
+
+@extend_schema_field(LABEL_VECTOR_SCHEMA)
 class LabelVectorField(serializers.Field):
     """A JSON array of label codes; checked against the page's node count by the serializer."""
 
@@ -75,6 +84,11 @@ class LabelVectorField(serializers.Field):
 
     def to_representation(self, value):
         return label_vectors.decode(value)
+
+
+@extend_schema_field(LABEL_VECTOR_SCHEMA)
+class LabelVectorInputField(serializers.JSONField):
+    """Any JSON on the way in, so the length/code check can say what was received."""
 
 
 class SubmissionSerializer(serializers.ModelSerializer):
@@ -103,7 +117,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
 
 class SubmissionWriteSerializer(serializers.Serializer):
     page = serializers.IntegerField(help_text="Id of the page the labels belong to.")
-    labels = serializers.JSONField(
+    labels = LabelVectorInputField(
         help_text="One code per text node: 0 untagged, 1 bad, 2 uncertain, 3 good."
     )
     started_at = serializers.DateTimeField(required=False, allow_null=True)
