@@ -6,7 +6,7 @@ import random
 
 from annotations.selection import next_page_for
 from annotations.services import submit_labels
-from corpora.models import Corpus
+from corpora.models import Corpus, Page
 from tests.conftest import make_page
 
 
@@ -49,14 +49,41 @@ def test_next_page_prefers_least_annotated_and_skips_done(
     assert response["page"]["id"] == pages[4].pk
     assert response["page"]["document_url"].endswith(f"/api/pages/{pages[4].pk}/document/")
     fill(pages[4], annotator)  # now annotator did page 4: next are pages 1..3 (count 1)
+    # Evenly spread shuffle keys, so each of the three is picked with probability 1/3
+    # (missing one in 40 draws: 3 * (2/3)**40 ≈ 3e-7).
+    for index, page in enumerate(pages[1:4]):
+        Page.objects.filter(pk=page.pk).update(shuffle_key=index * (2**31 // 3))
     seen = {api.get("/api/corpora/test/next-page/").json()["page"]["id"] for _ in range(40)}
     assert seen == {pages[1].pk, pages[2].pk, pages[3].pk}  # random among the least, not page 0
 
 
-def test_next_page_random_choice_covers_the_level(annotator, pages):
-    rng = random.Random(1)
-    chosen = {next_page_for(annotator, pages[0].corpus, rng).pk for _ in range(200)}
-    assert chosen == {page.pk for page in pages}
+class FixedPivot(random.Random):
+    """A random source whose next draw is chosen by the test."""
+
+    def __init__(self, value: int):
+        super().__init__()
+        self.value = value
+
+    def randrange(self, *args, **kwargs) -> int:
+        return self.value
+
+
+def test_every_page_of_the_level_is_reachable_and_the_pivot_wraps(annotator, pages):
+    corpus = pages[0].corpus
+    by_key = sorted(Page.objects.filter(corpus=corpus), key=lambda page: page.shuffle_key)
+    for page in by_key:
+        assert next_page_for(annotator, corpus, FixedPivot(page.shuffle_key)).pk == page.pk
+    # A pivot after the last key wraps around to the first page.
+    after_last = by_key[-1].shuffle_key + 1
+    assert next_page_for(annotator, corpus, FixedPivot(after_last)).pk == by_key[0].pk
+
+
+def test_a_submission_redraws_the_shuffle_key(annotator, page):
+    before = page.shuffle_key
+    fill(page, annotator)
+    page.refresh_from_db()
+    assert page.submission_count == 1
+    assert page.shuffle_key != before  # 1 in 2**31 chance of a false failure
 
 
 def test_next_page_says_when_everything_is_done(api, annotator, pages):

@@ -151,5 +151,11 @@ class Page(models.Model):
         return self.title or self.url
 
     def change_submission_count(self, delta: int) -> None:
-        """Atomically add delta to the counter (call inside the submission's transaction)."""
-        Page.objects.filter(pk=self.pk).update(submission_count=F("submission_count") + delta)
+        """Atomically add delta to the counter (call inside the submission's transaction).
+
+        The page also draws a new shuffle key: a page that sat right after a wide gap of
+        keys (and so was picked more often) does not keep that advantage on its next level.
+        """
+        Page.objects.filter(pk=self.pk).update(
+            submission_count=F("submission_count") + delta, shuffle_key=_new_shuffle_key()
+        )
