@@ -59,6 +59,8 @@ def test_parsed_wraps_library_errors(monkeypatch):
         ("CELERY_BROKER_URL", "carrier-pigeon://x", "CELERY_BROKER_URL='carrier-pigeon://x'"),
         ("SECRET_KEY", "short", "SECRET_KEY is too short"),
         ("KEHR_LOGIN_MAX_FAILURES", "0", "KEHR_LOGIN_MAX_FAILURES=0 is too small"),
+        ("KEHR_REGISTER_RATE", "lots", "KEHR_REGISTER_RATE='lots' is not a rate"),
+        ("LOG_LEVEL", "LOUD", "LOG_LEVEL='LOUD' is not one of DEBUG, INFO, WARNING, ERROR"),
     ],
 )
 def test_wrong_setting_stops_startup_naming_the_variable(tmp_path, variable, value, message):

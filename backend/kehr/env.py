@@ -7,6 +7,7 @@ expected and what it got, instead of a half-configured server (healthchecks styl
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -55,6 +56,26 @@ def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
     if minimum is not None and number < minimum:
         raise ConfigurationError(f"{name}={number} is too small: it must be at least {minimum}.")
     return number
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = env_str(name, default)
+    if value not in choices:
+        raise ConfigurationError(f"{name}={value!r} is not one of {', '.join(choices)}.")
+    return value
+
+
+_RATE_RE = re.compile(r"^\d+/(s|sec|second|m|min|minute|h|hour|d|day)$")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A request rate in Django REST framework's syntax, e.g. 20/hour."""
+    value = env_str(name, default)
+    if not _RATE_RE.match(value):
+        raise ConfigurationError(
+            f"{name}={value!r} is not a rate: use NUMBER/PERIOD, e.g. 10/min or 20/hour."
+        )
+    return value
 
 
 def env_list(name: str, default: list[str]) -> list[str]:

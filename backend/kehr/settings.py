@@ -12,7 +12,16 @@ from pathlib import Path
 
 import dj_database_url
 
-from kehr.env import ConfigurationError, env_bool, env_int, env_list, env_parsed, env_str
+from kehr.env import (
+    ConfigurationError,
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_parsed,
+    env_rate,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent  # backend/
 REPO_DIR = BASE_DIR.parent
@@ -151,8 +160,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_RATES": {
-        "login": env_str("KEHR_LOGIN_RATE", "10/min"),
-        "register": env_str("KEHR_REGISTER_RATE", "20/hour"),
+        "register": env_rate("KEHR_REGISTER_RATE", "20/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {
@@ -210,7 +218,10 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "root": {
+        "handlers": ["console"],
+        "level": env_choice("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR")),
+    },
 }
 # Failed logins allowed per username and per client address in one window.
 KEHR_LOGIN_MAX_FAILURES = env_int("KEHR_LOGIN_MAX_FAILURES", 10, minimum=1)
