@@ -11,7 +11,11 @@ from annotations.models import Submission
 from corpora.models import Corpus, Page
 
 
+# Counts declared explicitly: a model PositiveIntegerField's upper bound depends on the
+# database backend, which would make the published schema differ between SQLite and
+# PostgreSQL.
 class CorpusSerializer(serializers.ModelSerializer):
+    min_submissions = serializers.IntegerField(read_only=True)
     page_count = serializers.IntegerField(read_only=True)
     pages_complete = serializers.IntegerField(
         read_only=True, help_text="Pages with at least min_submissions submissions."
@@ -37,6 +41,9 @@ class CorpusSerializer(serializers.ModelSerializer):
 
 
 class PageSerializer(serializers.ModelSerializer):
+    node_count = serializers.IntegerField(read_only=True)
+    word_count = serializers.IntegerField(read_only=True)
+    submission_count = serializers.IntegerField(read_only=True)
     corpus = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     document_url = serializers.SerializerMethodField()
 
