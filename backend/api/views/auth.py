@@ -30,7 +30,7 @@ class TokenView(APIView):
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "POST" else [IsAuthenticated()]
 
-    @extend_schema(request=TokenLoginSerializer, responses={200: TokenSerializer})
+    @extend_schema(request=TokenLoginSerializer, responses={200: TokenSerializer}, auth=[])
     def post(self, request):
         serializer = TokenLoginSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -68,7 +68,7 @@ class RegisterView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "register"
 
-    @extend_schema(request=RegistrationSerializer, responses={201: TokenSerializer})
+    @extend_schema(request=RegistrationSerializer, responses={201: TokenSerializer}, auth=[])
     def post(self, request):
         serializer = RegistrationSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.db.models import Count, DurationField, ExpressionWrapper, F, Sum
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
-from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -65,12 +64,6 @@ class SubmissionViewSet(
     def perform_destroy(self, instance: Submission) -> None:
         delete_submission(instance)
 
-    @extend_schema(responses=MyStatsSerializer)
-    @action(detail=False, methods=["get"], url_path="stats")
-    def stats(self, request):
-        """Your submissions and annotation time, per corpus."""
-        return Response(my_stats(request.user))
-
 
 def my_stats(user) -> dict:
     duration = ExpressionWrapper(F("submitted_at") - F("started_at"), output_field=DurationField())
@@ -106,4 +99,5 @@ def my_stats(user) -> dict:
 class MyStatsView(APIView):
     @extend_schema(responses=MyStatsSerializer)
     def get(self, request):
+        """Your submissions and annotation time, per corpus."""
         return Response(my_stats(request.user))
