@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -72,6 +73,19 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def start_on_free_port(start: Callable[[int], None], attempts: int = 3) -> int:
+    """Call start(port) on a free port; retry, since a port can be taken between probe and bind."""
+    last_error = ""
+    for _attempt in range(attempts):
+        port = free_port()
+        try:
+            start(port)
+            return port
+        except ServiceError as error:
+            last_error = str(error)
+    raise ServiceError(last_error)
 
 
 def log_tail(path: Path, lines: int = 40) -> str:
@@ -221,19 +235,11 @@ class PostgresCluster:
         )  # fmt: skip
         if initdb.returncode != 0:
             raise ServiceError(f"initdb failed:\n{initdb.stdout}\n{initdb.stderr}")
-        last_error = ""
-        for _attempt in range(3):  # a free port can be taken between probing and binding
-            self.port = free_port()
-            try:
-                self._start_server()
-                break
-            except ServiceError as error:
-                last_error = str(error)
-        else:
-            raise ServiceError(last_error)
+        self.port = start_on_free_port(lambda port: self._start_server(port))
         self._create_database()
 
-    def _start_server(self) -> None:
+    def _start_server(self, port: int) -> None:
+        self.port = port
         settings = {
             "listen_addresses": "127.0.0.1",
             "port": str(self.port),
@@ -336,17 +342,10 @@ class RedisServer:
                 "(or run with --kehr-broker=filesystem)"
             )
         self.base_dir.mkdir(parents=True, exist_ok=True)
-        last_error = ""
-        for _attempt in range(3):
-            self.port = free_port()
-            try:
-                self._start(binary)
-                return
-            except ServiceError as error:
-                last_error = str(error)
-        raise ServiceError(last_error)
+        self.port = start_on_free_port(lambda port: self._start(binary, port))
 
-    def _start(self, binary: str) -> None:
+    def _start(self, binary: str, port: int) -> None:
+        self.port = port
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(
             [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
