@@ -10,7 +10,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     KEHR_VAR_DIR=/var/lib/kehr \
     # The source tree comes first on the path, so templates, migrations and demo data
     # are used in place (the installed copy only brings the dependencies).
-    PYTHONPATH=/app/backend
+    PYTHONPATH=/app/backend:/app/proxy
 
 WORKDIR /app
 

@@ -5,8 +5,9 @@ import os
 import sys
 from pathlib import Path
 
-# The Django project and its apps live in backend/; keep the repository root clean.
-sys.path.insert(0, str(Path(__file__).resolve().parent / "backend"))
+# The Django project and its apps live in backend/, the archive proxy library in proxy/.
+ROOT = Path(__file__).resolve().parent
+sys.path[:0] = [str(ROOT / "backend"), str(ROOT / "proxy")]
 
 
 def main() -> None:

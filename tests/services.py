@@ -586,7 +586,14 @@ class CeleryWorker:
         env["DATABASE_URL"] = self.database_url
         env["DJANGO_SETTINGS_MODULE"] = "kehr.settings"
         env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (str(BACKEND_DIR), str(REPO_DIR), env.get("PYTHONPATH", "")) if p
+            p
+            for p in (
+                str(BACKEND_DIR),
+                str(REPO_DIR / "proxy"),
+                str(REPO_DIR),
+                env.get("PYTHONPATH", ""),
+            )
+            if p
         )
         env["PYTHONUNBUFFERED"] = "1"
         env.pop("CELERY_TASK_ALWAYS_EAGER", None)

@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "accounts",
     "corpora",
     "annotations",
+    "archive",
+    "harvest",
     "api",
 ]
 

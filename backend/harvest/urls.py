@@ -1,0 +1,3 @@
+"""API routes of the harvester (mounted under /api/)."""
+
+urlpatterns: list = []
