@@ -28,3 +28,20 @@ def test_admin_deleting_a_submission_keeps_the_counter(admin_client, page, annot
     assert response.status_code == 302
     page.refresh_from_db()
     assert page.submission_count == 0
+
+
+def test_admin_actions_open_and_close_self_registration(admin_client, corpus):
+    response = admin_client.post(
+        "/admin/corpora/corpus/",
+        {"action": "open_registration", "_selected_action": [corpus.pk]},
+        follow=True,
+    )
+    corpus.refresh_from_db()
+    assert len(corpus.invitation_code) >= 12
+    assert corpus.invitation_code in response.content.decode()
+    admin_client.post(
+        "/admin/corpora/corpus/",
+        {"action": "close_registration", "_selected_action": [corpus.pk]},
+    )
+    corpus.refresh_from_db()
+    assert corpus.invitation_code == ""

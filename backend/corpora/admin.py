@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.db import models
 
-from corpora.models import Corpus, Page
+from corpora.models import Corpus, Page, new_invitation_code
 
 
 @admin.register(Corpus)
@@ -11,12 +11,25 @@ class CorpusAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug", "description"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["members"]
+    actions = ["open_registration", "close_registration"]
     fieldsets = [
         (None, {"fields": ["name", "slug", "kind", "description"]}),
         ("Access", {"fields": ["is_open", "access", "invitation_code", "members"]}),
         ("Harvesting", {"fields": ["min_words", "max_words"]}),
         ("Merging", {"fields": ["min_submissions"]}),
     ]
+
+    @admin.action(description="Open self-registration (new invitation code)")
+    def open_registration(self, request, queryset):
+        for corpus in queryset:
+            corpus.invitation_code = new_invitation_code()
+            corpus.save(update_fields=["invitation_code", "updated_at"])
+            self.message_user(request, f"{corpus.name}: invitation code {corpus.invitation_code}")
+
+    @admin.action(description="Close self-registration")
+    def close_registration(self, request, queryset):
+        closed = queryset.update(invitation_code="")
+        self.message_user(request, f"Self-registration closed for {closed} corpora.")
 
 
 @admin.register(Page)
