@@ -1,4 +1,4 @@
-# Kehr's production image: web (gunicorn), Celery worker and beat all run from it.
+# Kehr's production image: web (gunicorn), Celery worker and beat, archive proxies.
 # See docker-compose.yml for the topology and docs/admin-guide.md for operations.
 FROM python:3.11-slim
 
@@ -14,11 +14,17 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
+# Firefox ESR: the harvester's headless browser (the engine annotators use).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends firefox-esr \
+    && rm -rf /var/lib/apt/lists/*
+
 # Dependencies first: this layer is rebuilt only when pyproject.toml or the code changes.
 COPY pyproject.toml README.md ./
 COPY backend ./backend
 RUN pip install .
 
+COPY proxy ./proxy
 COPY manage.py ./
 
 # An unprivileged user owns the state directory (named volumes inherit its ownership).

@@ -30,7 +30,6 @@ import os
 import random
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -41,20 +40,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "backend"), str(REPO)]
 
+from benchlib import free_port, percentile  # noqa: E402
+
 NODES = 300
 # 100,000 pages x 10 = about 1,000,000 submissions, the size the foundation issue names.
 SUBMISSIONS_PER_PAGE = 10.0
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def populate(pages: int, per_page: float, users: int) -> int:

@@ -424,6 +424,9 @@ class Services:
         self._export("KEHR_VAR_DIR", str(self.var_dir))
         self._export("DJANGO_SETTINGS_MODULE", os.environ.get("DJANGO_SETTINGS_MODULE", "") or
                      "kehr.settings")  # fmt: skip
+        # The default harvests through the installation's recorder; tests that want a
+        # recorder start their own and name it in the job's settings.
+        self._export("KEHR_HARVEST_PROXY", "direct")
         if self.db == "postgres":
             self.postgres = PostgresCluster(self.root / "postgres")
             self.postgres.start()

@@ -1,0 +1,124 @@
+"""Harvest jobs in the Django admin: upload a URL list, watch progress and reasons."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import admin, messages
+from django.db import transaction
+from django.urls import reverse
+from django.utils.html import format_html
+
+from harvest import conf
+from harvest.harvester import add_items
+from harvest.models import HarvestItem, HarvestJob
+from harvest.tasks import enqueue_job
+from harvest.urllist import parse_url_list
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+
+class HarvestJobForm(forms.ModelForm):
+    url_file = forms.FileField(
+        required=False, help_text="A text file with one URL per line (instead of pasting)."
+    )
+    start = forms.BooleanField(required=False, initial=True, help_text="Start harvesting now.")
+
+    class Meta:
+        model = HarvestJob
+        fields = ["corpus", "url_list"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if "url_list" not in self.fields:  # the change page shows read-only fields only
+            return
+        self.fields["url_list"].required = False
+        self.fields["url_list"].help_text = (
+            "One URL per line; # starts a comment; blank lines are fine. Malformed lines are "
+            "reported and skipped."
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("url_file")
+        if upload is not None:
+            if upload.size > MAX_UPLOAD_BYTES:
+                raise forms.ValidationError("The file is larger than 5 MB.")
+            try:
+                cleaned["url_list"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("The file is not UTF-8 text.") from None
+        text = cleaned.get("url_list") or ""
+        if not parse_url_list(text).urls:
+            raise forms.ValidationError("The list contains no usable URL.")
+        return cleaned
+
+
+class HarvestItemInline(admin.TabularInline):
+    model = HarvestItem
+    extra = 0
+    can_delete = False
+    fields = ["line", "url", "state", "reason", "message", "http_status", "word_count",
+              "attempts", "page_link"]  # fmt: skip
+    readonly_fields = fields
+    ordering = ["line"]
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="page")
+    def page_link(self, item: HarvestItem) -> str:
+        if item.page_id is None:
+            return "—"
+        url = reverse("admin:corpora_page_change", args=[item.page_id])
+        return format_html('<a href="{}">#{}</a>', url, item.page_id)
+
+
+@admin.register(HarvestJob)
+class HarvestJobAdmin(admin.ModelAdmin):
+    form = HarvestJobForm
+    list_display = ["id", "corpus", "state", "created_at", "created_by", "progress_counts"]
+    list_filter = ["state", "corpus"]
+    actions = ["rerun"]
+    inlines = [HarvestItemInline]
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["corpus", "url_list", "url_file", "start"]
+        return ["corpus", "state", "progress_counts", "list_errors_text", "settings",
+                "created_by", "created_at", "finished_at"]  # fmt: skip
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        return self.get_fields(request, obj)
+
+    def get_inlines(self, request, obj):
+        return self.inlines if obj is not None else []
+
+    @admin.display(description="progress")
+    def progress_counts(self, job: HarvestJob) -> str:
+        p = job.progress()
+        return (
+            f"{p['done']} done, {p['filtered']} filtered, {p['failed']} failed, "
+            f"{p['queued'] + p['running']} to do (of {p['total']})"
+        )
+
+    @admin.display(description="malformed lines")
+    def list_errors_text(self, job: HarvestJob) -> str:
+        return "; ".join(f"line {e['line']}: {e['error']}" for e in job.list_errors) or "none"
+
+    def save_model(self, request, obj: HarvestJob, form, change: bool) -> None:
+        if change:
+            return  # jobs are not edited; re-run them with the action
+        obj.created_by = request.user
+        obj.settings = conf.job_settings()
+        obj.save()
+        add_items(obj)
+        if form.cleaned_data.get("start"):
+            transaction.on_commit(lambda: enqueue_job(obj))
+
+    @admin.action(description="Re-run selected jobs (done and filtered URLs are kept)")
+    def rerun(self, request, queryset) -> None:
+        sent = sum(enqueue_job(job) for job in queryset)
+        self.message_user(request, f"{sent} URLs queued.", messages.SUCCESS)

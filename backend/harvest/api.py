@@ -1,0 +1,137 @@
+"""Harvest jobs in the API (staff only): post a URL list, follow its progress."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAdminUser
+from rest_framework.response import Response
+
+from corpora.models import Corpus
+from harvest.harvester import create_job
+from harvest.models import HarvestItem, HarvestJob
+from harvest.tasks import enqueue_job
+
+MAX_LIST_BYTES = 5 * 1024 * 1024
+
+
+class HarvestItemSerializer(serializers.ModelSerializer):
+    page = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = HarvestItem
+        fields = [
+            "id", "line", "url", "state", "reason", "message", "final_url", "http_status",
+            "word_count", "page", "attempts", "started_at", "finished_at",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class ProgressSerializer(serializers.Serializer):
+    total = serializers.IntegerField()
+    queued = serializers.IntegerField()
+    running = serializers.IntegerField()
+    done = serializers.IntegerField()
+    failed = serializers.IntegerField()
+    filtered = serializers.IntegerField()
+
+
+class ListErrorSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    text = serializers.CharField()
+    error = serializers.CharField()
+
+
+class HarvestJobSerializer(serializers.ModelSerializer):
+    corpus = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    # A plain string, not an enum: drf-spectacular would otherwise need an
+    # ENUM_NAME_OVERRIDES entry in settings to tell it from the item's "state".
+    state = serializers.CharField(read_only=True, help_text="queued, running or finished")
+    progress = serializers.SerializerMethodField()
+    list_errors = ListErrorSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = HarvestJob
+        fields = ["id", "corpus", "state", "created_at", "finished_at", "progress", "list_errors"]
+        read_only_fields = fields
+
+    @extend_schema_field(ProgressSerializer)
+    def get_progress(self, job: HarvestJob) -> dict:
+        return job.progress()
+
+
+class HarvestJobDetailSerializer(HarvestJobSerializer):
+    items = HarvestItemSerializer(many=True, read_only=True)
+    settings = serializers.JSONField(read_only=True)
+
+    class Meta(HarvestJobSerializer.Meta):
+        fields = [*HarvestJobSerializer.Meta.fields, "settings", "items"]
+        read_only_fields = fields
+
+
+class HarvestJobCreateSerializer(serializers.Serializer):
+    corpus = serializers.SlugField(help_text="Slug of the corpus the pages go into.")
+    urls = serializers.CharField(
+        max_length=MAX_LIST_BYTES,
+        trim_whitespace=False,
+        help_text="The URL list: one URL per line, # comments and blank lines allowed.",
+    )
+    start = serializers.BooleanField(default=True, help_text="Queue the harvest at once.")
+
+    def validate_corpus(self, value: str) -> Corpus:
+        try:
+            return Corpus.objects.get(slug=value)
+        except Corpus.DoesNotExist:
+            raise serializers.ValidationError(f"No corpus with slug {value!r}.") from None
+
+
+class HarvestJobViewSet(
+    mixins.CreateModelMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Harvest jobs. Staff only: a harvest fetches arbitrary URLs from the server."""
+
+    permission_classes = [IsAdminUser]
+    queryset = HarvestJob.objects.select_related("corpus").order_by("-created_at", "-id")
+
+    def get_serializer_class(self):
+        if self.action == "create":
+            return HarvestJobCreateSerializer
+        if self.action == "list":
+            return HarvestJobSerializer
+        return HarvestJobDetailSerializer
+
+    def get_queryset(self):
+        queryset = super().get_queryset()
+        if self.action == "retrieve":
+            queryset = queryset.prefetch_related("items")
+        corpus = self.request.query_params.get("corpus")
+        return queryset.filter(corpus__slug=corpus) if corpus else queryset
+
+    @extend_schema(request=HarvestJobCreateSerializer, responses={201: HarvestJobDetailSerializer})
+    def create(self, request, *args, **kwargs):
+        """Post a URL list; the job starts at once unless ``start`` is false."""
+        serializer = HarvestJobCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        job = create_job(
+            serializer.validated_data["corpus"],
+            serializer.validated_data["urls"],
+            created_by=request.user,
+        )
+        if serializer.validated_data["start"]:
+            enqueue_job(job)
+        job.refresh_from_db()
+        return Response(HarvestJobDetailSerializer(job).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=HarvestJobDetailSerializer)
+    @action(detail=True, methods=["post"])
+    def rerun(self, request, pk=None):
+        """Run the job again: done and filtered URLs are kept, the rest is harvested."""
+        job = get_object_or_404(HarvestJob, pk=pk)
+        enqueue_job(job)
+        job.refresh_from_db()
+        return Response(HarvestJobDetailSerializer(job).data)

@@ -1,0 +1,508 @@
+"""Headless Firefox ESR for the harvester, driven over Marionette.
+
+One :class:`Browser` per worker process, reused across pages (:func:`shared_browser`)
+and restarted when it crashes. What it does for a page (:meth:`Browser.capture`):
+
+1. navigate (the load event), wait for web fonts, wait ``settle_ms``;
+2. scroll to the bottom in viewport steps and back to the top (lazy images,
+   infinite-scroll teasers), wait for images and a second short settle;
+3. read the final URL, the MIME type, the HTTP status of the navigation
+   (``PerformanceNavigationTiming.responseStatus``) and the document's encoding;
+4. take a full-page PNG screenshot of the live page;
+5. take the DOM snapshot: a *clone* of the live ``documentElement`` (so the page is
+   not disturbed) with scripts neutralised, serialised with its doctype.
+
+Scripts are neutralised by removing every ``<script>`` element, every ``on*``
+event-handler attribute, ``javascript:`` URLs in href/src/action and
+``<meta http-equiv=refresh>``. Removing (rather than renaming the type of) scripts
+keeps the annotation document small and the segmenter skips script text anyway;
+``<noscript>`` stays, because the segmenter counts its text (KrdWrd did).
+
+Node rectangles (:meth:`Browser.node_rects`) are measured on the *annotation
+document itself*, not on the live page: after segmenting, the annotation document
+is written into the same tab (``document.open/write/close`` — same origin and URL,
+so fonts and stylesheets load exactly as for annotators; timers of the live page
+are cleared first) and the rectangle of every ``<kehr-t data-i=N>`` is read. Why
+not re-run the segmenter's enumeration in the live DOM: the browser's DOM and
+libxml2's parse of the serialised snapshot do not always agree (adjacent text nodes
+merge on serialisation, parsers differ on invalid nesting), and any disagreement
+would silently shift every index. Reading ``data-i`` from the very elements the
+segmenter wrote cannot shift: a node the browser's parser drops (e.g. a wrapper
+inside ``<select>``) gets ``null`` instead, and the list always has node_count
+entries.
+
+Why not ``Marionette(bin=...)`` + mozrunner: mozrunner starts Firefox in its own
+process group, so a worker killed with SIGKILL leaves Firefox running forever. We
+start Firefox ourselves with a parent-death signal and attach Marionette to it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import base64
+import contextlib
+import ctypes
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from marionette_driver import errors as mn_errors
+from marionette_driver.marionette import Marionette
+
+VIEWPORT = (1280, 900)
+START_TIMEOUT_S = 60
+# Firefox's background chatter would otherwise go through the recording proxy
+# (and into the archive) or slow down start-up.
+BASE_PREFS: dict[str, object] = {
+    "browser.cache.disk.enable": False,
+    "browser.cache.memory.enable": False,
+    "browser.cache.offline.enable": False,
+    "network.http.use-cache": False,
+    "browser.shell.checkDefaultBrowser": False,
+    "browser.startup.homepage_override.mstone": "ignore",
+    "browser.startup.page": 0,
+    "browser.aboutwelcome.enabled": False,
+    "datareporting.policy.dataSubmissionEnabled": False,
+    "datareporting.healthreport.uploadEnabled": False,
+    "toolkit.telemetry.enabled": False,
+    "toolkit.telemetry.server": "",
+    "app.update.enabled": False,
+    "app.update.auto": False,
+    "app.normandy.enabled": False,
+    "extensions.update.enabled": False,
+    "extensions.getAddons.cache.enabled": False,
+    "browser.safebrowsing.malware.enabled": False,
+    "browser.safebrowsing.phishing.enabled": False,
+    "browser.safebrowsing.downloads.enabled": False,
+    "browser.safebrowsing.provider.mozilla.updateURL": "",
+    "services.settings.server": "",
+    "network.captive-portal-service.enabled": False,
+    "network.connectivity-service.enabled": False,
+    "network.dns.disablePrefetch": True,
+    "network.prefetch-next": False,
+    "network.predictor.enabled": False,
+    "browser.search.update": False,
+    "media.autoplay.default": 5,
+    "dom.disable_open_during_load": True,
+    "pdfjs.disabled": True,
+    "browser.download.always_ask_before_handling_new_types": False,
+    "browser.tabs.warnOnClose": False,
+    "security.sandbox.content.level": 0,
+    "marionette.prefs.recommended": True,
+}
+
+
+PROFILE_PREFIX = "kehr-firefox-"
+
+
+def _remove_stale_profiles() -> None:
+    """Delete profiles of processes that died without cleaning up (SIGKILLed workers).
+
+    Their Firefox died with them (parent-death signal); only the files stay behind.
+    """
+    for owner in Path(tempfile.gettempdir()).glob(f"{PROFILE_PREFIX}*/owner.pid"):
+        try:
+            os.kill(int(owner.read_text()), 0)
+        except ProcessLookupError:
+            shutil.rmtree(owner.parent, ignore_errors=True)
+        except (OSError, ValueError):
+            continue
+
+
+class BrowserError(Exception):
+    """The page could not be loaded; ``reason`` is the item's reason code."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+@dataclass
+class Capture:
+    url: str
+    final_url: str
+    status: int | None
+    content_type: str
+    charset: str
+    html: str
+    screenshot_png: bytes
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+_PR_SET_PDEATHSIG = 1
+try:
+    _prctl = ctypes.CDLL(None, use_errno=True).prctl
+except (OSError, AttributeError):
+    _prctl = None
+
+
+def _die_with_parent() -> None:
+    if _prctl is not None:
+        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def _pem_to_base64_der(pem: str) -> str:
+    lines = [line.strip() for line in pem.splitlines()]
+    try:
+        start = lines.index("-----BEGIN CERTIFICATE-----")
+        end = lines.index("-----END CERTIFICATE-----", start)
+    except ValueError:
+        raise ValueError("not a PEM certificate (no BEGIN/END CERTIFICATE lines)") from None
+    body = "".join(lines[start + 1 : end])
+    base64.b64decode(body, validate=True)  # fail here, not inside Firefox
+    return body
+
+
+def _prefs_js(prefs: dict[str, object]) -> str:
+    return "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items())
+
+
+_SNAPSHOT_JS = r"""
+const doc = document;
+const clone = doc.documentElement.cloneNode(true);
+for (const el of clone.querySelectorAll("script")) el.remove();
+for (const el of clone.querySelectorAll('meta[http-equiv]')) {
+  if (el.getAttribute("http-equiv").trim().toLowerCase() === "refresh") el.remove();
+}
+for (const el of [clone, ...clone.querySelectorAll("*")]) {
+  for (const attr of Array.from(el.attributes)) {
+    const name = attr.name.toLowerCase();
+    if (name.startsWith("on")) el.removeAttribute(attr.name);
+    else if (["href", "src", "action", "formaction", "xlink:href"].includes(name)
+             && attr.value.trim().toLowerCase().startsWith("javascript:")) {
+      el.setAttribute(attr.name, "#");
+    }
+  }
+}
+let doctype = "";
+const dt = doc.doctype;
+if (dt) {
+  doctype = "<!DOCTYPE " + dt.name;
+  if (dt.publicId) doctype += ' PUBLIC "' + dt.publicId + '"';
+  if (dt.systemId) doctype += (dt.publicId ? "" : " SYSTEM") + ' "' + dt.systemId + '"';
+  doctype += ">\n";
+}
+return doctype + clone.outerHTML;
+"""
+
+_INFO_JS = r"""
+const nav = performance.getEntriesByType("navigation")[0];
+return {
+  url: document.location.href,
+  contentType: document.contentType,
+  charset: document.characterSet,
+  status: nav && nav.responseStatus ? nav.responseStatus : null,
+};
+"""
+
+_SCROLL_JS = r"""
+const done = arguments[arguments.length - 1];
+const step = Math.max(200, window.innerHeight);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+(async () => {
+  let y = 0;
+  for (let i = 0; i < 200; i++) {
+    const height = Math.max(document.documentElement.scrollHeight,
+                            document.body ? document.body.scrollHeight : 0);
+    if (y >= height) break;
+    y += step;
+    window.scrollTo(0, y);
+    await sleep(40);
+  }
+  window.scrollTo(0, 0);
+  await sleep(40);
+  done(true);
+})();
+"""
+
+# Resolves once web fonts are loaded and every <img> has finished (or failed).
+_SETTLED_JS = r"""
+const done = arguments[arguments.length - 1];
+const limit = Date.now() + arguments[0];
+(async () => {
+  try { await document.fonts.ready; } catch (e) {}
+  while (Date.now() < limit) {
+    if (document.readyState === "complete"
+        && Array.from(document.images).every((img) => img.complete)) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  done(true);
+})();
+"""
+
+_WRITE_JS = r"""
+const done = arguments[arguments.length - 1];
+// Stop the live page's timers: they would otherwise keep running on the new document.
+let id = setTimeout(() => {}, 0);
+while (id > 0) { clearTimeout(id); clearInterval(id); id--; }
+document.open();
+document.write(arguments[0]);
+document.close();
+done(true);
+"""
+
+_RECTS_JS = r"""
+const count = arguments[0];
+const rects = new Array(count).fill(null);
+const sx = window.scrollX, sy = window.scrollY;
+const r2 = (v) => Math.round(v * 100) / 100;
+for (const el of document.querySelectorAll("kehr-t[data-i]")) {
+  const i = Number(el.getAttribute("data-i"));
+  if (!Number.isInteger(i) || i < 0 || i >= count) continue;
+  const r = el.getBoundingClientRect();
+  rects[i] = [r2(r.left + sx), r2(r.top + sy), r2(r.width), r2(r.height)];
+}
+return {
+  rects: rects,
+  viewport: [window.innerWidth, window.innerHeight],
+  document: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+};
+"""
+
+
+class Browser:
+    """One headless Firefox with a Marionette session; see the module docstring."""
+
+    def __init__(
+        self,
+        *,
+        binary: str = "/usr/bin/firefox-esr",
+        proxy: str = "",
+        ca_cert_path: str = "",
+    ) -> None:
+        self.binary = binary
+        self.proxy = proxy
+        self.ca_cert_path = ca_cert_path
+        self.proc: subprocess.Popen | None = None
+        self.client: Marionette | None = None
+        self.profile_dir: Path | None = None
+        self.pages_loaded = 0
+
+    @property
+    def config(self) -> tuple[str, str, str]:
+        return (self.binary, self.proxy, self.ca_cert_path)
+
+    # -- life cycle ------------------------------------------------------------------
+
+    def _prefs(self, port: int) -> dict[str, object]:
+        prefs = dict(BASE_PREFS)
+        prefs["marionette.port"] = port
+        if self.proxy:
+            host, _sep, proxy_port = self.proxy.rpartition(":")
+            host = host.strip("[]")
+            prefs.update(
+                {
+                    "network.proxy.type": 1,
+                    "network.proxy.http": host,
+                    "network.proxy.http_port": int(proxy_port),
+                    "network.proxy.ssl": host,
+                    "network.proxy.ssl_port": int(proxy_port),
+                    "network.proxy.no_proxies_on": "",
+                    # Otherwise Firefox bypasses the proxy for 127.0.0.1 / localhost.
+                    "network.proxy.allow_hijacking_localhost": True,
+                    "network.proxy.share_proxy_settings": True,
+                }
+            )
+        else:
+            prefs["network.proxy.type"] = 0
+        return prefs
+
+    def start(self) -> None:
+        self.stop()
+        _remove_stale_profiles()
+        self.profile_dir = Path(tempfile.mkdtemp(prefix=PROFILE_PREFIX))
+        (self.profile_dir / "owner.pid").write_text(str(os.getpid()))
+        port = _free_port()
+        (self.profile_dir / "user.js").write_text(_prefs_js(self._prefs(port)))
+        env = dict(os.environ, MOZ_HEADLESS="1", MOZ_CRASHREPORTER_DISABLE="1")
+        env.setdefault("HOME", str(self.profile_dir))
+        args = [self.binary, "--headless", "--marionette", "--no-remote",
+                "--profile", str(self.profile_dir)]  # fmt: skip
+        if self.ca_cert_path:
+            # Chrome-context scripts (to add the CA, see _trust_ca) need this since
+            # Firefox 138; without a CA the page-facing session stays content-only.
+            args.append("-remote-allow-system-access")
+        self.proc = subprocess.Popen(
+            [*args, "about:blank"],
+            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent,
+        )  # fmt: skip
+        try:
+            self.client = Marionette(host="127.0.0.1", port=port, startup_timeout=START_TIMEOUT_S)
+            self.client.start_session({"pageLoadStrategy": "normal"})
+            self.client.set_window_rect(width=VIEWPORT[0], height=VIEWPORT[1])
+            if self.ca_cert_path:
+                self._trust_ca(Path(self.ca_cert_path).read_text())
+        except Exception:
+            self.stop()
+            raise
+
+    def _trust_ca(self, pem: str) -> None:
+        """Add the proxy's CA to this profile's certificate database as a trusted root.
+
+        Done in Marionette's chrome context with nsIX509CertDB: per profile, no
+        policies.json (global to the installation) and no certutil binary needed.
+        """
+        der = _pem_to_base64_der(pem)
+        assert self.client is not None
+        with self.client.using_context("chrome"):
+            self.client.execute_script(
+                """
+                const db = Cc["@mozilla.org/security/x509certdb;1"]
+                  .getService(Ci.nsIX509CertDB);
+                db.addCertFromBase64(arguments[0], "C,C,C");
+                """,
+                script_args=[der],
+            )
+
+    def trusts_ca(self) -> bool:
+        """Whether the configured CA is in the profile's certificate database."""
+        if not self.ca_cert_path or self.client is None:
+            return False
+        der = _pem_to_base64_der(Path(self.ca_cert_path).read_text())
+        with self.client.using_context("chrome"):
+            return bool(
+                self.client.execute_script(
+                    """
+                    const db = Cc["@mozilla.org/security/x509certdb;1"]
+                      .getService(Ci.nsIX509CertDB);
+                    const cert = db.constructX509FromBase64(arguments[0]);
+                    return db.isCertTrusted(cert, Ci.nsIX509Cert.CA_CERT,
+                                            Ci.nsIX509CertDB.TRUSTED_SSL);
+                    """,
+                    script_args=[der],
+                )
+            )
+
+    def stop(self) -> None:
+        if self.client is not None:
+            with contextlib.suppress(Exception):
+                self.client.delete_session()
+            self.client = None
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+            self.proc = None
+        if self.profile_dir is not None:
+            shutil.rmtree(self.profile_dir, ignore_errors=True)
+            self.profile_dir = None
+
+    def alive(self) -> bool:
+        if self.client is None or self.proc is None or self.proc.poll() is not None:
+            return False
+        try:
+            self.client.execute_script("return 1")
+        except Exception:
+            return False
+        return True
+
+    # -- one page --------------------------------------------------------------------
+
+    def capture(self, url: str, *, settle_ms: int = 500, timeout_s: int = 30) -> Capture:
+        """Load ``url`` and capture it (see the module docstring).
+
+        Raises BrowserError for pages that cannot be loaded (network error, timeout);
+        other exceptions mean the browser itself is broken.
+        """
+        m = self.client
+        if m is None:
+            raise RuntimeError("the browser is not started")
+        m.timeout.page_load = timeout_s
+        m.timeout.script = timeout_s
+        try:
+            m.navigate(url)
+        except mn_errors.TimeoutException:
+            self._blank()
+            raise BrowserError("timeout", f"the page did not load within {timeout_s} s") from None
+        except mn_errors.UnknownException as exc:
+            message = str(exc).split("\n")[0]
+            if "about:neterror" in message or "Reached error page" in message:
+                raise BrowserError("network_error", message[:500]) from None
+            raise
+        except mn_errors.InsecureCertificateException as exc:
+            raise BrowserError("certificate_error", str(exc).split("\n")[0][:500]) from None
+        self.pages_loaded += 1
+        m.execute_async_script(_SETTLED_JS, script_args=[timeout_s * 1000 // 3])
+        time.sleep(settle_ms / 1000)
+        m.execute_async_script(_SCROLL_JS)
+        m.execute_async_script(_SETTLED_JS, script_args=[timeout_s * 1000 // 3])
+        time.sleep(settle_ms / 2000)
+        info = m.execute_script(_INFO_JS)
+        html = ""
+        png = b""
+        if "html" in (info["contentType"] or ""):
+            png = m.screenshot(format="binary", full=True)
+            html = m.execute_script(_SNAPSHOT_JS)
+        return Capture(
+            url=url,
+            final_url=info["url"],
+            status=info["status"],
+            content_type=info["contentType"] or "",
+            charset=info["charset"] or "",
+            html=html,
+            screenshot_png=png,
+        )
+
+    def node_rects(self, document: str, node_count: int, *, timeout_s: int = 30) -> dict:
+        """Write the annotation document into the current tab and measure its nodes.
+
+        Call right after :meth:`capture` of the same page. Returns ``{"rects":
+        [[x, y, w, h] | None] * node_count, "viewport": [w, h], "document": [w, h]}``
+        in CSS pixels, page coordinates.
+        """
+        m = self.client
+        assert m is not None
+        m.execute_async_script(_WRITE_JS, script_args=[document])
+        m.execute_async_script(_SETTLED_JS, script_args=[timeout_s * 1000 // 3])
+        return m.execute_script(_RECTS_JS, script_args=[node_count])
+
+    def _blank(self) -> None:
+        with contextlib.suppress(Exception):
+            assert self.client is not None
+            self.client.navigate("about:blank")
+
+
+_shared: Browser | None = None
+
+
+def shared_browser(*, binary: str, proxy: str = "", ca_cert_path: str = "") -> Browser:
+    """This process's browser, started on first use and restarted when it died or when
+    the proxy configuration changed."""
+    global _shared
+    config = (binary, proxy, ca_cert_path)
+    if _shared is not None and (_shared.config != config or not _shared.alive()):
+        _shared.stop()
+        _shared = None
+    if _shared is None:
+        browser = Browser(binary=binary, proxy=proxy, ca_cert_path=ca_cert_path)
+        browser.start()
+        _shared = browser
+    return _shared
+
+
+def discard_shared_browser() -> None:
+    """Stop this process's browser (after an error that may have broken it)."""
+    global _shared
+    if _shared is not None:
+        _shared.stop()
+        _shared = None
+
+
+atexit.register(discard_shared_browser)

@@ -1,0 +1,105 @@
+"""Harvester settings from the environment, parsed strictly (see kehr.env).
+
+Read when a job is created and snapshotted into ``HarvestJob.settings``, so a job
+keeps the settings it was started with even if the environment changes later and
+tests can give a job its own settings.
+
+=============================  ========  ===============================================
+KEHR_HARVEST_DIR               VAR/harvest  screenshots and node rectangles
+KEHR_HARVEST_ROBOTS            true      respect robots.txt
+KEHR_HARVEST_USER_AGENT        KehrHarvester  the robots.txt user agent token
+KEHR_HARVEST_HOST_DELAY_MS     1000      pause between two page loads on one host
+KEHR_HARVEST_HOST_CONCURRENCY  1         page loads at the same time on one host
+KEHR_HARVEST_SETTLE_MS         500       wait after the load event (scripts, fonts)
+KEHR_HARVEST_PAGE_TIMEOUT_S    30        give up loading a page after this long
+KEHR_HARVEST_ONE_PER_DOMAIN    false     keep at most one page per domain
+KEHR_HARVEST_MAX_ATTEMPTS      3         a re-run retries a failed URL up to this often
+KEHR_HARVEST_PROXY             archive   ``archive``: this installation's recorder
+                                         (KEHR_ARCHIVE_RECORD_HOST/PORT, its CA and
+                                         KEHR_ARCHIVE_DIR); ``direct``: no proxy and no
+                                         archive; or host:port of another recorder
+KEHR_HARVEST_PROXY_CA          (none)    CA certificate (PEM) of a host:port proxy
+KEHR_HARVEST_FIREFOX           /usr/bin/firefox-esr
+=============================  ========  ===============================================
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from django.conf import settings
+
+from kehr.env import ConfigurationError, env_bool, env_int, env_str
+
+_HOST_PORT_RE = re.compile(r"^[A-Za-z0-9.\-]+:\d{1,5}$|^\[[0-9A-Fa-f:]+\]:\d{1,5}$")
+
+
+def harvest_dir() -> Path:
+    path = Path(env_str("KEHR_HARVEST_DIR", str(Path(settings.VAR_DIR) / "harvest"))).resolve()
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def firefox_binary() -> str:
+    return env_str("KEHR_HARVEST_FIREFOX", "/usr/bin/firefox-esr")
+
+
+def proxy_settings() -> dict[str, str]:
+    """Where the harvester's Firefox sends its requests, and which archive they land in.
+
+    The default is the installation's own recorder, so that every harvested page is
+    frozen in the archive and replays later; harvesting without it is a deliberate
+    choice (``direct``), not something an empty variable does silently.
+    """
+    value = env_str("KEHR_HARVEST_PROXY", "archive")
+    if value == "direct":
+        return {"proxy": "", "proxy_ca": "", "archive_dir": ""}
+    from archive import conf as archive_conf
+
+    archive = archive_conf.get()
+    if value == "archive":
+        host = archive.record_host
+        if host in ("0.0.0.0", "::"):  # listening everywhere; we talk to it locally
+            host = "127.0.0.1"
+        if ":" in host:
+            host = f"[{host}]"
+        return {
+            "proxy": f"{host}:{archive.record_port}",
+            # Written by the recorder when it first starts; checked when a page loads.
+            "proxy_ca": str(archive.ca_dir / "mitmproxy-ca-cert.pem"),
+            "archive_dir": str(archive.archive_dir),
+        }
+    if not _HOST_PORT_RE.match(value):
+        raise ConfigurationError(
+            f"KEHR_HARVEST_PROXY={value!r} is not 'archive', 'direct' or host:port "
+            "(e.g. 127.0.0.1:8090)."
+        )
+    return {
+        "proxy": value,
+        "proxy_ca": _ca("KEHR_HARVEST_PROXY_CA"),
+        # Another recorder may share our archive directory; if not, lookups find nothing.
+        "archive_dir": str(archive.archive_dir),
+    }
+
+
+def _ca(name: str) -> str:
+    value = env_str(name, "")
+    if value and not Path(value).is_file():
+        raise ConfigurationError(f"{name}={value!r}: no such certificate file.")
+    return value
+
+
+def job_settings() -> dict:
+    """The settings a new job snapshots (JSON-serialisable)."""
+    return {
+        "robots": env_bool("KEHR_HARVEST_ROBOTS", True),
+        "user_agent": env_str("KEHR_HARVEST_USER_AGENT", "KehrHarvester"),
+        "host_delay_ms": env_int("KEHR_HARVEST_HOST_DELAY_MS", 1000, minimum=0),
+        "host_concurrency": env_int("KEHR_HARVEST_HOST_CONCURRENCY", 1, minimum=1),
+        "settle_ms": env_int("KEHR_HARVEST_SETTLE_MS", 500, minimum=0),
+        "page_timeout_s": env_int("KEHR_HARVEST_PAGE_TIMEOUT_S", 30, minimum=1),
+        "one_per_domain": env_bool("KEHR_HARVEST_ONE_PER_DOMAIN", False),
+        "max_attempts": env_int("KEHR_HARVEST_MAX_ATTEMPTS", 3, minimum=1),
+        **proxy_settings(),
+    }

@@ -1,0 +1,117 @@
+"""manage.py harvest FILE --corpus SLUG [--sync]: turn a URL list into pages of a corpus."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from corpora.models import Corpus
+from harvest import conf
+from harvest.harvester import create_job, proxy_reachable, run_job_sync
+from harvest.models import HarvestItem, HarvestJob
+from harvest.tasks import enqueue_job
+from kehr.env import ConfigurationError
+
+NO_PROGRESS_HINT_S = 60
+FINISHED = {HarvestItem.State.DONE, HarvestItem.State.FAILED, HarvestItem.State.FILTERED}
+
+
+class Command(BaseCommand):
+    help = (
+        "Harvest a URL list (one URL per line, # comments) into a corpus. Without --sync "
+        "the URLs go to the Celery workers and this command follows the progress; "
+        "--job N re-runs job N instead (done URLs are skipped)."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", nargs="?", help="URL list file, or - for standard input")
+        parser.add_argument("--corpus", help="slug of the corpus")
+        parser.add_argument("--job", type=int, help="re-run this job instead of a new list")
+        parser.add_argument(
+            "--sync", action="store_true", help="harvest in this process, not via Celery"
+        )
+        parser.add_argument(
+            "--no-wait", action="store_true", help="queue the job and return at once"
+        )
+
+    def handle(self, *args, **options) -> None:
+        if options["job"]:
+            try:
+                job = HarvestJob.objects.get(pk=options["job"])
+            except HarvestJob.DoesNotExist:
+                raise CommandError(f"No harvest job {options['job']}.") from None
+            self._check_proxy(job.settings.get("proxy", ""))
+        else:
+            try:
+                self._check_proxy(conf.proxy_settings()["proxy"])
+            except ConfigurationError as error:
+                raise CommandError(str(error)) from None
+            job = self._new_job(options)
+        for error in job.list_errors:
+            self.stderr.write(f"line {error['line']}: {error['error']}: {error['text']}")
+        total = job.items.count()
+        bar = tqdm(total=total, unit="url", desc=f"job {job.pk}", file=sys.stderr,
+                   disable=options["verbosity"] == 0)  # fmt: skip
+        bar.update(job.items.filter(state__in=FINISHED).count())
+        if options["sync"]:
+            run_job_sync(job, on_item=lambda item: bar.update(1))
+        else:
+            enqueue_job(job)
+            if options["no_wait"]:
+                bar.close()
+                self.stdout.write(f"job {job.pk} queued")
+                return
+            done = bar.n
+            last_change = time.monotonic()
+            hinted = False
+            while True:
+                finished = job.items.filter(state__in=FINISHED).count()
+                if finished > done:
+                    bar.update(finished - done)
+                    done, last_change = finished, time.monotonic()
+                if finished >= total:
+                    break
+                if not hinted and time.monotonic() - last_change > NO_PROGRESS_HINT_S:
+                    bar.write(
+                        f"No URL finished for {NO_PROGRESS_HINT_S} s: is a Celery worker "
+                        "running (./dev run starts one)? Ctrl-C stops watching; the job "
+                        f"goes on. Use --sync to harvest without a worker."
+                    )
+                    hinted = True
+                time.sleep(0.5)
+        bar.close()
+        p = job.progress()
+        self.stdout.write(
+            f"job {job.pk}: {p['done']} done, {p['filtered']} filtered, {p['failed']} failed"
+        )
+        for item in job.items.exclude(state=HarvestItem.State.DONE).exclude(reason=""):
+            self.stdout.write(f"  line {item.line}: {item.state} {item.reason}: {item.url}")
+
+    def _check_proxy(self, proxy: str) -> None:
+        """Stop before queueing anything when the recorder is not there to archive pages."""
+        if proxy and not proxy_reachable(proxy):
+            raise CommandError(
+                f"The recording proxy at {proxy} does not answer. Start it with "
+                "`manage.py archive_proxy --mode record` (./dev run starts it), or set "
+                "KEHR_HARVEST_PROXY=direct to harvest without archiving."
+            )
+
+    def _new_job(self, options) -> HarvestJob:
+        if not options["file"] or not options["corpus"]:
+            raise CommandError("Give a URL list FILE and --corpus SLUG (or --job N).")
+        try:
+            corpus = Corpus.objects.get(slug=options["corpus"])
+        except Corpus.DoesNotExist:
+            raise CommandError(f"No corpus with slug {options['corpus']!r}.") from None
+        if options["file"] == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                text = Path(options["file"]).read_text(encoding="utf-8-sig")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise CommandError(f"Cannot read {options['file']}: {exc}") from None
+        return create_job(corpus, text)

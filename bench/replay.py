@@ -1,0 +1,223 @@
+"""Replay throughput and latency: Kehr's replay proxy vs a static server vs server_replay.
+
+One page's resources (an HTML page, two stylesheets, twelve images of 2-60 KB) are
+served by a plain static file server (python's http.server in its own process). They
+are recorded once through the Kehr recorder into a fresh archive, and once through
+mitmdump's save_stream_file into a flows file. Then, in the same run, a client
+(asyncio + httpx, --concurrency parallel connections) fetches the resources in a
+loop for --seconds against each of:
+
+1. static        the static file server directly (the floor: no proxy at all);
+2. kehr          Kehr's replay proxy (index lookup + WARC read, cached), origin stopped;
+3. server_replay mitmproxy's built-in server_replay on the same flows, origin stopped.
+
+The origin is stopped before both replays run: every 200 proves an archive answer.
+
+    python bench/replay.py [--quick] [--seconds S] [--concurrency N]
+
+Last line: BENCH replay rps=… p50_ms=… static_ratio=… server_replay_ratio=…
+(rps and p50 are Kehr's replay proxy; the ratios are Kehr's rps over the other's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO / "proxy"), str(REPO)]
+
+from benchlib import free_port, percentile  # noqa: E402
+
+from tests.proxy_fixtures import start_archive_proxy  # noqa: E402
+
+MITMDUMP = str(Path(sys.executable).with_name("mitmdump"))
+
+
+def wait_port(port: int, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on {port}")
+
+
+def make_site(root: Path) -> list[str]:
+    rng = random.Random(3)
+    images = [f"img/{n}.png" for n in range(12)]
+    html = ["<!DOCTYPE html><html><head><title>Bench page</title>"]
+    html += ['<link rel="stylesheet" href="/a.css">', '<link rel="stylesheet" href="/b.css">']
+    html += ["</head><body>"] + [f"<p>Paragraph {n} of running text.</p>" for n in range(300)]
+    html += [f'<img src="/{name}">' for name in images] + ["</body></html>"]
+    (root / "img").mkdir(parents=True)
+    (root / "index.html").write_text("\n".join(html))
+    (root / "a.css").write_text("p { margin: 0 0 1em; color: #222; }\n" * 200)
+    (root / "b.css").write_text("img { max-width: 100%; border: 0; }\n" * 100)
+    for name in images:
+        (root / name).write_bytes(rng.randbytes(rng.randint(2_000, 60_000)))
+    return ["/index.html", "/a.css", "/b.css", *[f"/{name}" for name in images]]
+
+
+async def load(base: str, paths: list[str], proxy: str | None, seconds: float, conc: int):
+    latencies: list[float] = []
+    errors = 0
+    stop_at = time.perf_counter() + seconds
+
+    async def worker(client: httpx.AsyncClient, offset: int):
+        nonlocal errors
+        i = offset
+        while time.perf_counter() < stop_at:
+            started = time.perf_counter()
+            response = await client.get(base + paths[i % len(paths)])
+            latencies.append(time.perf_counter() - started)
+            if response.status_code != 200:
+                errors += 1
+            i += 1
+
+    limits = httpx.Limits(max_connections=conc, max_keepalive_connections=conc)
+    async with httpx.AsyncClient(proxy=proxy, limits=limits, timeout=30) as client:
+        for path in paths:  # warm-up: connections, caches
+            await client.get(base + path)
+        began = time.perf_counter()
+        await asyncio.gather(*(worker(client, n) for n in range(conc)))
+        elapsed = time.perf_counter() - began
+    return {"rps": len(latencies) / elapsed, "lat": latencies, "errors": errors}
+
+
+def run(cmd: list[str], **kwargs) -> subprocess.Popen:
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs)
+
+
+def mitmdump(port: int, work: Path) -> list[str]:
+    listen = ("--listen-host", "127.0.0.1", "--listen-port", str(port))
+    return [MITMDUMP, "-q", *listen, "--set", f"confdir={work / 'mitm-conf'}"]
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--seconds", type=float)
+    parser.add_argument("--concurrency", type=int, default=8)
+    args = parser.parse_args()
+    seconds = args.seconds or (6.0 if args.quick else 20.0)
+    work = Path(tempfile.mkdtemp(prefix="kehr-bench-replay-"))
+    processes: list = []
+    try:
+        paths = make_site(work / "site")
+        port = free_port()
+        static = run(
+            [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+            cwd=work / "site",
+        )
+        processes.append(static)
+        wait_port(port)
+        base = f"http://127.0.0.1:{port}"
+
+        # Record with Kehr, and into a flows file for server_replay, from the live site.
+        recorder = start_archive_proxy("record", work / "archive", inject=False)
+        flows_port = free_port()
+        saver = run(
+            [
+                *mitmdump(flows_port, work),
+                *("--set", f"save_stream_file={work / 'flows.mitm'}"),
+            ]
+        )
+        wait_port(flows_port)
+        with httpx.Client(timeout=30) as c:
+            for proxy in (recorder.url, f"http://127.0.0.1:{flows_port}"):
+                for path in paths:
+                    with httpx.Client(proxy=proxy, timeout=30) as pc:
+                        assert pc.get(base + path).status_code == 200
+            static_bytes = sum(len(c.get(base + p).content) for p in paths)
+        recorder.stop()
+        stop(saver)
+
+        static_result = asyncio.run(load(base, paths, None, seconds, args.concurrency))
+        stop(static)  # from here on, only archives can answer
+
+        kehr = start_archive_proxy("replay", work / "archive", inject=False)
+        processes.append(kehr.process)
+        kehr_result = asyncio.run(load(base, paths, kehr.url, seconds, args.concurrency))
+        kehr.stop()
+
+        sr_port = free_port()
+        server_replay = run(
+            [
+                *mitmdump(sr_port, work),
+                *("--server-replay", str(work / "flows.mitm")),
+                *("--set", "server_replay_reuse=true", "--set", "server_replay_extra=404"),
+                *("--set", "connection_strategy=lazy", "--set", "upstream_cert=false"),
+            ]
+        )
+        processes.append(server_replay)
+        wait_port(sr_port)
+        sr_result = asyncio.run(
+            load(base, paths, f"http://127.0.0.1:{sr_port}", seconds, args.concurrency)
+        )
+        stop(server_replay)
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+    def ms(result, q):
+        return percentile(result["lat"], q) * 1000
+
+    for name, result in (
+        ("static", static_result),
+        ("kehr", kehr_result),
+        ("server_replay", sr_result),
+    ):
+        print(
+            f"{name:14s} rps={result['rps']:.0f} p50_ms={ms(result, 0.5):.2f} "
+            f"p99_ms={ms(result, 0.99):.2f} requests={len(result['lat'])} "
+            f"errors={result['errors']}",
+            file=sys.stderr,
+        )
+    print(
+        f"resources={len(paths)} page_bytes={static_bytes} seconds={seconds} "
+        f"concurrency={args.concurrency} cpus={os.cpu_count()} "
+        f"kehr_mean_ms={statistics.mean(kehr_result['lat']) * 1000:.2f}",
+        file=sys.stderr,
+    )
+    errors = kehr_result["errors"] + sr_result["errors"] + static_result["errors"]
+    print(
+        "BENCH replay "
+        f"rps={kehr_result['rps']:.0f} "
+        f"p50_ms={ms(kehr_result, 0.5):.2f} "
+        f"p99_ms={ms(kehr_result, 0.99):.2f} "
+        f"static_ratio={kehr_result['rps'] / static_result['rps']:.2f} "
+        f"server_replay_ratio={kehr_result['rps'] / sr_result['rps']:.2f} "
+        f"errors={errors}"
+    )
+
+
+if __name__ == "__main__":
+    main()

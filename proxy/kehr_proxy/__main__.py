@@ -1,0 +1,5 @@
+import sys
+
+from kehr_proxy.launcher import main
+
+sys.exit(main())

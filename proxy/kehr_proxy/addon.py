@@ -1,0 +1,374 @@
+"""The mitmproxy addon: one class, two modes sharing one archive.
+
+record  A request already in the archive (exact key) is answered from it: the first
+        capture is kept and never fetched again. Anything else goes upstream and the
+        request and response are appended to the WARC file, then indexed.
+replay  Answered from the archive only (exact, cache-buster, nearest on the same path);
+        anything else gets ``404`` + ``X-Kehr-Archive: miss``. Responses are made in the
+        ``request`` hook, so mitmproxy never needs a server connection; the launcher
+        sets ``connection_strategy=lazy`` and ``upstream_cert=false`` and this addon
+        refuses to start without them; ``server_connect`` vetoes any connection that
+        would still be attempted, and TCP/UDP flows and WebSocket upgrades are refused.
+
+Every response carries ``X-Kehr-Archive`` (exact | cachebuster | nearest | recorded |
+miss | refused). Fuzzy matches and misses go to ``fidelity.jsonl`` and to the per-page
+counters in the index. ``http://kehr.proxy/`` (through the proxy) is the setup page
+with the CA certificate.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import os
+import time
+from collections import OrderedDict
+from datetime import UTC, datetime
+from pathlib import Path
+
+from mitmproxy import ctx, exceptions, http
+from mitmproxy.http import status_codes
+
+from kehr_proxy import ca, inject, matching, warc_store
+from kehr_proxy.index import ArchiveIndex, IndexEntry
+
+log = logging.getLogger(__name__)
+
+MODES = ("record", "replay")
+MARKER = "X-Kehr-Archive"
+SETUP_HOST = "kehr.proxy"
+HOP_BY_HOP = {
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "transfer-encoding",
+    "upgrade",
+    "te",
+    "trailer",
+    "x-archive-orig-transfer-encoding",
+}
+# Conditional requests would archive a body-less 304; the archive wants the full response.
+CONDITIONAL = ("if-none-match", "if-modified-since", "if-match", "if-unmodified-since", "if-range")
+CACHE_BYTES = 64 * 1024 * 1024
+
+
+def _ms(warc_date: str) -> int:
+    moment = datetime.strptime(warc_date, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return int(moment.timestamp() * 1000)
+
+
+def _text_response(status: int, text: str, kind: str) -> http.Response:
+    return http.Response.make(
+        status,
+        text.encode("utf-8"),
+        {"Content-Type": "text/plain; charset=utf-8", MARKER: kind, "Cache-Control": "no-store"},
+    )
+
+
+class KehrArchive:
+    def __init__(self) -> None:
+        self.mode: str | None = None
+        self.archive_dir: Path | None = None
+        self.index: ArchiveIndex | None = None
+        self.store: warc_store.WarcStore | None = None
+        self.reader: warc_store.RecordReader | None = None
+        self.rules: matching.FuzzyRules | None = None
+        self.fidelity_log: matching.FidelityLog | None = None
+        self.lock = None
+        self.cache: OrderedDict[int, tuple] = OrderedDict()
+        self.cache_bytes = 0
+        self.vetoed_connections = 0
+
+    # mitmproxy lifecycle
+    def load(self, loader) -> None:
+        loader.add_option("kehr_mode", str, "", "Archive proxy mode: record or replay.")
+        loader.add_option(
+            "kehr_archive_dir", str, "", "Directory of the WARC files and their index."
+        )
+        loader.add_option(
+            "kehr_roll_size", int, 1_000_000_000, "Close a WARC file once it has this many bytes."
+        )
+        loader.add_option(
+            "kehr_fuzzy_rules", str, "", "Extra cache-buster rules (JSON), added to the built-in."
+        )
+        loader.add_option(
+            "kehr_inject", bool, True, "Inject the determinism script into HTML responses."
+        )
+
+    def configure(self, updated) -> None:
+        opts = ctx.options
+        if not opts.kehr_mode:  # not configured yet (the addon is added before its options)
+            return
+        if opts.kehr_mode not in MODES:
+            raise exceptions.OptionsError(
+                f"kehr_mode must be one of {MODES}, not {opts.kehr_mode!r}"
+            )
+        if opts.kehr_mode == "replay" and (
+            opts.connection_strategy != "lazy" or opts.upstream_cert
+        ):
+            raise exceptions.OptionsError(
+                "replay mode needs connection_strategy=lazy and upstream_cert=false, "
+                "so that no upstream connection is ever opened"
+            )
+        if opts.kehr_roll_size < 1024:
+            raise exceptions.OptionsError("kehr_roll_size must be at least 1024 bytes")
+        if "kehr_fuzzy_rules" in updated or self.rules is None:
+            try:
+                self.rules = matching.FuzzyRules.load(opts.kehr_fuzzy_rules or None)
+            except ValueError as error:
+                raise exceptions.OptionsError(str(error)) from error
+        if {"kehr_mode", "kehr_archive_dir", "kehr_roll_size"} & set(updated):
+            if not opts.kehr_archive_dir:
+                raise exceptions.OptionsError("kehr_archive_dir is required")
+            self._open(Path(opts.kehr_archive_dir), opts.kehr_mode, opts.kehr_roll_size)
+
+    def _open(self, archive_dir: Path, mode: str, roll_size: int) -> None:
+        self.done()
+        archive_dir.mkdir(parents=True, exist_ok=True)
+        self.archive_dir, self.mode = archive_dir, mode
+        self.index = ArchiveIndex(archive_dir)
+        self.reader = warc_store.RecordReader(archive_dir)
+        self.fidelity_log = matching.FidelityLog(archive_dir / "fidelity.jsonl")
+        if mode == "record":
+            try:
+                self.lock = warc_store.acquire_recorder_lock(archive_dir)
+            except warc_store.RecorderLocked as error:
+                raise exceptions.OptionsError(str(error)) from error
+            recovered = warc_store.recover(archive_dir, self.index)
+            if recovered:
+                log.warning("recovered WARC files left open by a crash: %s", recovered)
+            self.store = warc_store.WarcStore(archive_dir, self.index, roll_size)
+
+    async def running(self) -> None:
+        server = ctx.master.addons.get("proxyserver")
+        addrs = []
+        for _ in range(200):
+            addrs = server.listen_addrs() if server else []
+            if addrs:
+                break
+            await asyncio.sleep(0.05)
+        for addr in addrs:
+            print(
+                f"KEHR-PROXY-READY mode={self.mode} host={addr[0]} port={addr[1]} "
+                f"archive={self.archive_dir} pid={os.getpid()}",
+                flush=True,
+            )
+
+    def done(self) -> None:
+        if self.store is not None:
+            self.store.close()
+            self.store = None
+        if self.reader is not None:
+            self.reader.close()
+        if self.index is not None:
+            self.index.close()
+            self.index = None
+        if self.lock is not None:
+            self.lock.close()
+            self.lock = None
+
+    # network guards
+    def server_connect(self, data) -> None:
+        if self.mode == "replay":
+            self.vetoed_connections += 1
+            data.server.error = "Kehr replay mode never connects upstream"
+
+    def tcp_start(self, flow) -> None:
+        if self.mode == "replay":
+            flow.kill()
+
+    def udp_start(self, flow) -> None:
+        if self.mode == "replay":
+            flow.kill()
+
+    # HTTP
+    def request(self, f: http.HTTPFlow) -> None:
+        if f.response is not None:  # e.g. proxyauth's 407
+            return
+        try:
+            self._request(f)
+        except Exception as error:  # fail closed: an addon error must not let a flow through
+            log.exception("archive lookup failed for %s", f.request.pretty_url)
+            f.response = _text_response(500, f"Kehr archive proxy error: {error}\n", "error")
+
+    def _request(self, f: http.HTTPFlow) -> None:
+        if f.request.pretty_host == SETUP_HOST:
+            f.response = self._setup_page(f.request.path)
+            return
+        if f.request.headers.get("upgrade", "").lower() == "websocket":
+            f.response = _text_response(403, "WebSocket is not archived.\n", "refused")
+            return
+        method, url, body = f.request.method, f.request.pretty_url, f.request.raw_content
+        key = matching.request_key(method, url, body)
+        entry = self.index.get(key)
+        kind = matching.EXACT
+        if entry is None and self.mode == "replay":
+            candidates = self.index.candidates(matching.path_key(method, url))
+            kind, entry = matching.choose(self.rules, url, matching.body_digest(body), candidates)
+            page = f.request.headers.get("referer") or url
+            self.fidelity_log.write(
+                kind=kind,
+                method=method,
+                url=url,
+                page=page,
+                matched=entry.url if entry else None,
+                pid=os.getpid(),
+            )
+            self.index.count_fidelity(page, kind)
+        if entry is not None:
+            f.response = self._from_archive(f, entry, kind)
+            f.metadata["kehr"] = kind
+        elif self.mode == "replay":
+            f.response = _text_response(404, f"Not archived: {method} {url}\n", matching.MISS)
+        else:
+            for name in CONDITIONAL:
+                f.request.headers.pop(name, None)
+            f.metadata["kehr"] = "record"
+
+    def response(self, f: http.HTTPFlow) -> None:
+        if f.metadata.get("kehr") != "record" or self.mode != "record":
+            return
+        try:
+            capture = self._record(f)
+        except Exception as error:  # fail loudly: never let traffic through unrecorded
+            log.exception("archive write failed for %s", f.request.pretty_url)
+            f.response = _text_response(502, f"Kehr could not archive this: {error}\n", "error")
+            return
+        f.response.headers[MARKER] = "recorded"
+        f.response.headers["X-Kehr-Record-Id"] = capture["record_id"]
+        self._maybe_inject(f, f.response, capture["warc_date"], f.request.pretty_url)
+
+    # helpers
+    def _record(self, f: http.HTTPFlow) -> dict:
+        req, resp = f.request, f.response
+        if resp.raw_content is None:
+            raise ValueError("streamed bodies cannot be archived")
+        captured = datetime.fromtimestamp(resp.timestamp_start or time.time(), UTC)
+        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in req.headers.fields]
+        if not any(k.lower() == "host" for k, _ in headers):
+            headers.insert(0, ("Host", req.authority or req.pretty_host))
+        body = req.raw_content or b""
+        peer = f.server_conn.peername[0] if f.server_conn and f.server_conn.peername else None
+        place = self.store.write_pair(
+            url=req.pretty_url,
+            method=req.method,
+            request_line=f"{req.method} {req.path or '/'} HTTP/1.1",
+            request_headers=headers,
+            request_body=body,
+            status=resp.status_code,
+            reason=resp.reason or status_codes.RESPONSES.get(resp.status_code, ""),
+            response_headers=[
+                (k.decode("latin-1"), v.decode("latin-1")) for k, v in resp.headers.fields
+            ],
+            response_body=resp.raw_content,
+            captured=captured,
+            remote_ip=peer,
+        )
+        self.index.add(
+            key=matching.request_key(req.method, req.pretty_url, body),
+            method=req.method,
+            url=req.pretty_url,
+            canon_url=matching.canonical_url(req.pretty_url),
+            path_key=matching.path_key(req.method, req.pretty_url),
+            body_digest=matching.body_digest(body),
+            status=resp.status_code,
+            mime=resp.headers.get("content-type", ""),
+            captured_at=captured.timestamp(),
+            **place,
+        )
+        self.store.maybe_roll()
+        return place
+
+    def _read(self, entry: IndexEntry) -> tuple:
+        cached = self.cache.get(entry.id)
+        if cached is not None:
+            self.cache.move_to_end(entry.id)
+            return cached
+        value = self.reader.read(entry.filename, entry.offset, entry.length)
+        size = len(value[3]) + 512
+        if size < CACHE_BYTES // 8:
+            self.cache[entry.id] = value
+            self.cache_bytes += size
+            while self.cache_bytes > CACHE_BYTES:
+                _, old = self.cache.popitem(last=False)
+                self.cache_bytes -= len(old[3]) + 512
+        return value
+
+    def _from_archive(self, f: http.HTTPFlow, entry: IndexEntry, kind: str) -> http.Response:
+        status, reason, headers, body = self._read(entry)
+        fields = [
+            (k.encode("latin-1"), v.encode("latin-1"))
+            for k, v in headers
+            if k.lower() not in HOP_BY_HOP and k.lower() != "content-length"
+        ]
+        fields += [
+            (b"content-length", str(len(body)).encode()),
+            (MARKER.encode(), kind.encode()),
+            (b"X-Kehr-Record-Id", entry.record_id.encode()),
+        ]
+        response = http.Response(
+            http_version=b"HTTP/1.1",
+            status_code=status,
+            reason=reason.encode("latin-1", "replace"),
+            headers=http.Headers(fields),
+            content=None,
+            trailers=None,
+            timestamp_start=time.time(),
+            timestamp_end=time.time(),
+        )
+        response.raw_content = body
+        self._maybe_inject(f, response, entry.warc_date, entry.url)
+        return response
+
+    def _maybe_inject(
+        self, f: http.HTTPFlow, response: http.Response, warc_date: str, captured_url: str
+    ) -> None:
+        """Same URL (as captured) and capture time give the same script, record or replay."""
+        if not ctx.options.kehr_inject or f.request.method != "GET":
+            return
+        if not inject.is_html(response.headers.get("content-type", "")):
+            return
+        try:
+            document = response.content
+        except ValueError:  # unknown Content-Encoding: leave the bytes alone
+            return
+        if not document:
+            return
+        script = inject.script_for(matching.canonical_url(captured_url), _ms(warc_date))
+        response.content = inject.inject(document, script)
+
+    def _setup_page(self, path: str) -> http.Response:
+        cert = ca.cert_path(ctx.options.confdir)
+        if path.startswith("/ca.pem") or path.startswith("/ca.crt"):
+            return http.Response.make(
+                200,
+                cert.read_bytes(),
+                {
+                    "Content-Type": "application/x-x509-ca-cert",
+                    "Content-Disposition": 'attachment; filename="kehr-ca.pem"',
+                    MARKER: "setup",
+                },
+            )
+        page = SETUP_PAGE.format(mode=html.escape(self.mode or ""), host=SETUP_HOST)
+        return http.Response.make(
+            200, page.encode(), {"Content-Type": "text/html; charset=utf-8", MARKER: "setup"}
+        )
+
+
+SETUP_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Kehr archive proxy</title></head>
+<body>
+<h1>Kehr archive proxy ({mode} mode)</h1>
+<p>Pages you see through this proxy come from Kehr's web archive. To load archived
+HTTPS pages, your browser must trust this installation's certificate authority once.</p>
+<ol>
+<li><a href="http://{host}/ca.pem">Download the CA certificate</a> (kehr-ca.pem).</li>
+<li>Firefox: Settings → Privacy &amp; Security → Certificates → View Certificates →
+Authorities → Import…, choose the file, tick "Trust this CA to identify websites".</li>
+<li>Keep this proxy set in Firefox's network settings (manual proxy, HTTP and HTTPS).</li>
+</ol>
+<p>Anything not in the archive is answered with "Not archived" (404): the archive proxy
+never contacts the original sites.</p>
+</body></html>
+"""

@@ -1,0 +1,136 @@
+"""The fixture website (tests/fixture_site/) on a free loopback port, counting requests.
+
+    server = FixtureSite.start()
+    server.url("/index.html"); server.count("/index.html"); server.total(); server.stop()
+
+Special routes: ``/redirect`` (302 to /moved.html), ``/missing.html`` (404),
+``/api/data.json?...`` (the JSON the page script fetches with a cache-buster),
+``/cp1252.html`` and ``/sjis.html`` served with a charset in Content-Type, their
+``-meta`` twins without one (the page's <meta> is all the browser gets),
+``/data.png`` (not HTML), ``/server-error.html`` (500).
+"""
+
+from __future__ import annotations
+
+import collections
+import http.server
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+SITE_DIR = Path(__file__).resolve().parent / "fixture_site"
+TYPES = {
+    ".html": "text/html",
+    ".css": "text/css",
+    ".js": "text/javascript",
+    ".png": "image/png",
+    ".ttf": "font/ttf",
+    ".json": "application/json",
+    ".txt": "text/plain",
+}
+CHARSET_HEADER = {"/cp1252.html": "windows-1252", "/sjis.html": "Shift_JIS"}
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    server_version = "KehrFixture/1"
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def _send(self, status: int, body: bytes, content_type: str, headers=()) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def do_HEAD(self) -> None:
+        self.do_GET()
+
+    def do_GET(self) -> None:
+        path = urlsplit(self.path).path
+        site: FixtureSite = self.server.site  # type: ignore[attr-defined]
+        site._record(path)
+        if site.gone:
+            return self._send(503, b"the origin is gone", "text/plain")
+        if path == "/redirect":
+            return self._send(302, b"", "text/html", [("Location", "/moved.html")])
+        if path == "/server-error.html":
+            return self._send(500, b"<h1>broken</h1>", "text/html")
+        if path == "/api/data.json":
+            return self._send(200, (SITE_DIR / "api_data.json").read_bytes(), "application/json")
+        if path == "/data.png":
+            path = "/static/photo.png"
+        file = (SITE_DIR / path.lstrip("/")).resolve()
+        if SITE_DIR not in file.parents or not file.is_file() or file.name == "make_site.py":
+            return self._send(404, b"<!DOCTYPE html><h1>Not found</h1>", "text/html")
+        content_type = TYPES.get(file.suffix, "application/octet-stream")
+        if path in CHARSET_HEADER:
+            content_type += f"; charset={CHARSET_HEADER[path]}"
+        elif content_type == "text/html" and path.endswith("-meta.html"):
+            pass  # no charset header: the <meta> decides
+        elif content_type == "text/html":
+            content_type += "; charset=utf-8"
+        self._send(200, file.read_bytes(), content_type)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a browser hanging up
+            super().handle_error(request, client_address)
+
+
+class FixtureSite:
+    """``gone=True``: a stand-in for a vanished origin on the same port that serves
+    nothing (503) but still counts, to prove nobody asked it for anything."""
+
+    def __init__(self, port: int = 0, gone: bool = False) -> None:
+        self.counts: collections.Counter[str] = collections.Counter()
+        self._lock = threading.Lock()
+        self.gone = gone
+        self.httpd = _Server(("127.0.0.1", port), _Handler)
+        self.httpd.site = self  # type: ignore[attr-defined]
+        self.port = self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @classmethod
+    def start(cls, port: int = 0, gone: bool = False) -> FixtureSite:
+        site = cls(port, gone)
+        site.thread.start()
+        return site
+
+    def _record(self, path: str) -> None:
+        with self._lock:
+            self.counts[path] += 1
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        return self.base + path
+
+    def count(self, path: str) -> int:
+        with self._lock:
+            return self.counts[path]
+
+    def total(self) -> int:
+        with self._lock:
+            return sum(self.counts.values())
+
+    def reset_counts(self) -> None:
+        with self._lock:
+            self.counts.clear()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)

@@ -1,0 +1,181 @@
+"""Harvesting the fixture site with real headless Firefox (direct connection, no proxy)."""
+
+from __future__ import annotations
+
+import json
+import struct
+
+import pytest
+
+from corpora.models import Corpus, Page
+from corpora.segmenter import read_node_texts
+from harvest.harvester import create_job, harvest_item, run_job_sync
+from harvest.models import HarvestItem, HarvestJob
+from tests.fixture_site_server import FixtureSite
+
+FAST = {"host_delay_ms": 0, "settle_ms": 150, "page_timeout_s": 20}
+State = HarvestItem.State
+
+
+@pytest.fixture(scope="module")
+def site():
+    server = FixtureSite.start()
+    yield server
+    server.stop()
+
+
+def url_list(site: FixtureSite) -> str:
+    return "\n".join(
+        [
+            "# fixture site",
+            site.url("/index.html"),
+            site.url("/article.html"),
+            site.url("/copy.html") + "   # same text as article",
+            site.url("/redirect"),
+            site.url("/missing.html"),
+            site.url("/short.html"),
+            site.url("/cp1252.html"),
+            site.url("/cp1252-meta.html"),
+            site.url("/sjis.html"),
+            site.url("/sjis-meta.html"),
+            site.url("/data.png"),
+            site.url("/private/secret.html"),
+            site.url("/index.html#top"),
+            "ftp://example.org/file",
+            "",
+        ]
+    )
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+@pytest.mark.django_db
+def test_harvest_fixture_site(site):
+    corpus = Corpus.objects.create(name="Harvested", slug="harvested")
+    job = create_job(corpus, url_list(site), settings=FAST)
+    assert job.list_errors == [
+        {"line": 15, "text": "ftp://example.org/file", "error": "scheme 'ftp' is not http or https"}
+    ]
+    progress = run_job_sync(job)
+    items = {i.url.removeprefix(site.base): i for i in job.items.all()}
+    states = {path: (i.state, i.reason) for path, i in items.items()}
+    assert states == {
+        "/index.html": (State.DONE, ""),
+        "/article.html": (State.DONE, ""),
+        "/copy.html": (State.FILTERED, "duplicate_text"),
+        "/redirect": (State.DONE, ""),
+        "/missing.html": (State.FILTERED, "http_error"),
+        "/short.html": (State.FILTERED, "too_short"),
+        "/cp1252.html": (State.DONE, ""),
+        "/cp1252-meta.html": (State.DONE, ""),
+        "/sjis.html": (State.DONE, ""),
+        "/sjis-meta.html": (State.DONE, ""),
+        "/data.png": (State.FILTERED, "not_html"),
+        "/private/secret.html": (State.FILTERED, "robots"),
+        "/index.html#top": (State.FILTERED, "duplicate_url"),
+    }, {p: (i.state, i.reason, i.message) for p, i in items.items()}
+    assert progress == {
+        "total": 13, "queued": 0, "running": 0, "done": 7, "failed": 0, "filtered": 6
+    }  # fmt: skip
+    job.refresh_from_db()
+    assert job.state == HarvestJob.State.FINISHED
+    assert items["/missing.html"].http_status == 404
+    assert items["/short.html"].word_count < corpus.min_words
+    assert "line 2" in items["/index.html#top"].message
+    assert site.count("/private/secret.html") == 0  # robots.txt was respected
+
+    assert corpus.pages.count() == 7
+    redirect = items["/redirect"]
+    assert redirect.final_url == site.url("/moved.html")
+    assert redirect.page.final_url == site.url("/moved.html")
+    assert "Moved page" in redirect.page.title
+
+    index = items["/index.html"].page
+    texts = read_node_texts(index.document)
+    # The snapshot is taken after scripts ran: injected text and the fetched JSON are in.
+    assert "Text injected by a script." in texts
+    assert "Loaded from JSON after the page." in texts
+    assert "<script" not in index.document
+    assert site.count("/api/data.json") >= 1
+    assert site.count("/static/font.ttf") >= 1 and site.count("/static/lazy.png") >= 1
+
+    cp = items["/cp1252.html"].page
+    assert "\u201eGr\u00fc\u00dfe aus K\u00f6ln\u201c" in cp.document and "5 \u20ac" in cp.document
+    assert cp.source_encoding == "windows-1252"
+    assert items["/cp1252-meta.html"].page.source_encoding == "windows-1252"
+    for path in ("/sjis.html", "/sjis-meta.html"):
+        page = items[path].page
+        assert "\u6771\u4eac \u306e \u5929\u6c17" in page.document
+        assert page.source_encoding == "Shift_JIS"
+
+    for path, item in items.items():
+        if item.state != State.DONE:
+            assert not item.screenshot_path and item.page is None
+            continue
+        page = item.page
+        assert page.word_count >= corpus.min_words
+        with open(item.screenshot_path, "rb") as f:
+            width, height = png_size(f.read())
+        assert width >= 1000 and height > 1000, path  # full page, not just the viewport
+        with open(item.rects_path) as f:
+            rects = json.load(f)
+        assert rects["node_count"] == page.node_count
+        assert len(rects["rects"]) == page.node_count, path
+        visible = [r for r in rects["rects"] if r and r[2] > 0 and r[3] > 0]
+        assert len(visible) >= page.node_count - 3, path
+        # Nodes are in document order, so paragraphs go down the page.
+        ys = [r[1] for r in visible]
+        assert ys[-1] > ys[0]
+
+
+@pytest.mark.django_db
+def test_rerun_skips_done_items_and_retries_failed(site):
+    corpus = Corpus.objects.create(name="Rerun", slug="rerun")
+    job = create_job(
+        corpus,
+        "\n".join([site.url("/moved.html"), site.url("/server-error.html")]),
+        settings=FAST,
+    )
+    run_job_sync(job)
+    done, failed = job.items.order_by("line")
+    done.refresh_from_db()
+    failed.refresh_from_db()
+    assert (done.state, failed.state, failed.reason) == (State.DONE, State.FAILED, "http_error")
+    assert failed.http_status == 500
+    page_id = done.page_id
+    site.reset_counts()
+    progress = run_job_sync(job)
+    # The done page was not loaded again; the failed one was retried.
+    assert site.count("/moved.html") == 0
+    assert site.count("/server-error.html") == 1
+    assert progress["done"] == 1 and progress["failed"] == 1
+    assert Page.objects.filter(corpus=corpus).count() == 1
+    done.refresh_from_db()
+    assert done.page_id == page_id and done.attempts == 1
+    failed.refresh_from_db()
+    assert failed.attempts == 2
+    # Calling the task function on a done item is a no-op.
+    assert harvest_item(done.pk) == State.DONE
+    assert site.count("/moved.html") == 0
+
+
+@pytest.mark.django_db
+def test_same_url_in_a_later_job_is_a_duplicate(site):
+    corpus = Corpus.objects.create(name="Twice", slug="twice")
+    first = create_job(corpus, site.url("/article.html"), settings=FAST)
+    run_job_sync(first)
+    second = create_job(corpus, site.url("/article.html"), settings=FAST)
+    site.reset_counts()
+    run_job_sync(second)
+    item = second.items.get()
+    assert (item.state, item.reason) == (State.FILTERED, "duplicate_url")
+    assert site.count("/article.html") == 0
+    # Another corpus takes the same page.
+    other = Corpus.objects.create(name="Other", slug="other")
+    third = create_job(other, site.url("/article.html"), settings=FAST)
+    run_job_sync(third)
+    assert third.items.get().state == State.DONE

@@ -1,0 +1,157 @@
+"""Starting and following harvests: the API, the admin and manage.py harvest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
+
+from harvest import conf
+from harvest.harvester import create_job, prepare_run, run_job_sync
+from harvest.models import HarvestItem, HarvestJob
+from kehr.env import ConfigurationError
+from tests.conftest import client_for
+from tests.fixture_site_server import FixtureSite
+from tests.services import free_port
+
+LIST = "# two URLs, one broken line, one repeat\nhttps://a.example/x\nnot-a-url\nhttps://a.example/y\nhttps://A.example/x#f\n"
+
+
+def test_api_post_list_and_follow_progress(staff_api, corpus):
+    response = staff_api.post(
+        "/api/harvest/jobs/",
+        {"corpus": corpus.slug, "urls": LIST, "start": False},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["corpus"] == corpus.slug
+    assert body["progress"] == {
+        "total": 3, "queued": 2, "running": 0, "done": 0, "failed": 0, "filtered": 1
+    }  # fmt: skip
+    assert body["list_errors"] == [
+        {"line": 3, "text": "not-a-url", "error": "no scheme (write http:// or https://)"}
+    ]
+    assert [(i["line"], i["state"], i["reason"]) for i in body["items"]] == [
+        (2, "queued", ""),
+        (4, "queued", ""),
+        (5, "filtered", "duplicate_url"),
+    ]
+    job_id = body["id"]
+    detail = staff_api.get(f"/api/harvest/jobs/{job_id}/").json()
+    assert detail["items"][2]["message"] == "same URL as line 2"
+    listing = staff_api.get("/api/harvest/jobs/", {"corpus": corpus.slug}).json()
+    assert [j["id"] for j in listing["results"]] == [job_id]
+    assert "items" not in listing["results"][0]
+    assert staff_api.get("/api/harvest/jobs/", {"corpus": "nope"}).json()["results"] == []
+
+
+def test_api_rejects_non_staff_and_bad_input(api, staff_api, corpus):
+    assert (
+        api.post(
+            "/api/harvest/jobs/", {"corpus": corpus.slug, "urls": LIST}, format="json"
+        ).status_code
+        == 403
+    )
+    assert api.get("/api/harvest/jobs/").status_code == 403
+    response = staff_api.post(
+        "/api/harvest/jobs/", {"corpus": "missing", "urls": LIST, "start": False}, format="json"
+    )
+    assert response.status_code == 400 and "corpus" in response.json()
+    assert HarvestJob.objects.count() == 0
+
+
+def test_api_rerun_of_a_finished_job(staff_api, corpus, staff):
+    job = create_job(corpus, "https://a.example/x\nhttps://a.example/x\n", created_by=staff)
+    job.items.update(state=HarvestItem.State.FILTERED, reason="robots")
+    response = staff_api.post(f"/api/harvest/jobs/{job.pk}/rerun/")
+    assert response.status_code == 200
+    assert response.json()["state"] == "finished"  # nothing left to do
+    assert client_for(staff).get(f"/api/harvest/jobs/{job.pk + 99}/").status_code == 404
+
+
+def test_admin_upload_and_progress(admin_client, corpus):
+    upload = SimpleUploadedFile("urls.txt", LIST.encode())
+    response = admin_client.post(
+        "/admin/harvest/harvestjob/add/",
+        {"corpus": corpus.pk, "url_list": "", "url_file": upload},
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    job = HarvestJob.objects.get()
+    assert job.items.count() == 3 and job.state == HarvestJob.State.QUEUED
+    assert job.settings["robots"] is True
+    page = admin_client.get(f"/admin/harvest/harvestjob/{job.pk}/change/").content.decode()
+    assert "same URL as line 2" in page
+    assert "0 done, 1 filtered, 0 failed, 2 to do (of 3)" in page
+    assert "line 3: no scheme" in page
+    listing = admin_client.get("/admin/harvest/harvestjob/").content.decode()
+    assert "2 to do (of 3)" in listing
+    # An empty list is refused with a message, not turned into an empty job.
+    response = admin_client.post(
+        "/admin/harvest/harvestjob/add/", {"corpus": corpus.pk, "url_list": "# nothing\n"}
+    )
+    assert response.status_code == 200 and "no usable URL" in response.content.decode()
+
+
+def test_harvest_command_sync(db, corpus, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("KEHR_HARVEST_HOST_DELAY_MS", "0")
+    monkeypatch.setenv("KEHR_HARVEST_SETTLE_MS", "100")
+    site = FixtureSite.start()
+    try:
+        urls = tmp_path / "urls.txt"
+        urls.write_text(f"{site.url('/moved.html')}\n{site.url('/short.html')}\nbad line\n")
+        call_command("harvest", str(urls), corpus=corpus.slug, sync=True)
+    finally:
+        site.stop()
+    out, err = capsys.readouterr()
+    assert "1 done, 1 filtered, 0 failed" in out
+    assert "line 2: filtered too_short" in out
+    assert "line 3: more than one field" in err
+    assert corpus.pages.get().title == "Moved page"
+
+
+def test_harvest_command_errors(db, corpus, tmp_path):
+    with pytest.raises(CommandError, match="No corpus"):
+        call_command("harvest", str(tmp_path / "x"), corpus="nope", sync=True)
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("harvest", str(tmp_path / "missing.txt"), corpus=corpus.slug, sync=True)
+    with pytest.raises(CommandError, match="No harvest job"):
+        call_command("harvest", job=12345)
+
+
+def test_harvest_goes_through_the_installation_recorder_by_default(monkeypatch, settings):
+    monkeypatch.delenv("KEHR_HARVEST_PROXY")
+    monkeypatch.setenv("KEHR_ARCHIVE_RECORD_PORT", "8123")
+    proxy = conf.proxy_settings()
+    assert proxy["proxy"] == "127.0.0.1:8123"
+    assert proxy["proxy_ca"].endswith("mitmproxy-ca-cert.pem")
+    assert proxy["archive_dir"] == str((Path(settings.VAR_DIR) / "archive").resolve())
+    monkeypatch.setenv("KEHR_HARVEST_PROXY", "direct")
+    assert conf.proxy_settings() == {"proxy": "", "proxy_ca": "", "archive_dir": ""}
+    monkeypatch.setenv("KEHR_HARVEST_PROXY", "my-proxy")
+    with pytest.raises(ConfigurationError, match="KEHR_HARVEST_PROXY='my-proxy'"):
+        conf.proxy_settings()
+
+
+def test_a_stopped_recorder_fails_the_url_without_spending_an_attempt(db, corpus):
+    closed = free_port()  # nothing listens there
+    job = create_job(corpus, "https://a.example/x\n", settings={"proxy": f"127.0.0.1:{closed}"})
+    run_job_sync(job)
+    item = job.items.get()
+    assert (item.state, item.reason, item.attempts) == ("failed", "proxy_unreachable", 0)
+    assert f"127.0.0.1:{closed}" in item.message and "archive_proxy" in item.message
+    # Nothing lost: a re-run queues it again.
+    assert [item.pk] == prepare_run(job)
+
+
+def test_harvest_command_stops_before_queueing_when_the_recorder_is_down(
+    db, corpus, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("KEHR_HARVEST_PROXY", f"127.0.0.1:{free_port()}")
+    urls = tmp_path / "urls.txt"
+    urls.write_text("https://a.example/x\n")
+    with pytest.raises(CommandError, match=r"does not answer.*archive_proxy --mode record"):
+        call_command("harvest", str(urls), corpus=corpus.slug)
+    assert not HarvestJob.objects.exists()

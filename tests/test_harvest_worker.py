@@ -1,0 +1,94 @@
+"""Harvesting through the real Celery worker process, including a worker killed mid-job."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from corpora.models import Corpus, Page
+from harvest.harvester import create_job
+from harvest.models import Fingerprint, HarvestItem, HarvestJob
+from harvest.tasks import enqueue_job
+from tests.fixture_site_server import FixtureSite
+
+State = HarvestItem.State
+PAGES = ["/index.html", "/article.html", "/moved.html", "/cp1252.html", "/sjis.html"]
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(scope="module")
+def site():
+    server = FixtureSite.start()
+    yield server
+    server.stop()
+
+
+def wait_for(condition, timeout: float, what: str, worker=None) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    log = worker.log_text()[-3000:] if worker is not None else ""
+    raise AssertionError(f"timed out waiting for {what}\n{log}")
+
+
+def job_finished(job: HarvestJob) -> bool:
+    job.refresh_from_db()
+    return job.state == HarvestJob.State.FINISHED
+
+
+def test_harvest_through_the_worker(celery_worker, site):
+    corpus = Corpus.objects.create(name="Via worker", slug="via-worker")
+    job = create_job(
+        corpus,
+        "\n".join(site.url(p) for p in [*PAGES, "/missing.html"]),
+        settings={"host_delay_ms": 0, "settle_ms": 150, "host_concurrency": 2},
+    )
+    assert enqueue_job(job) == 6
+    wait_for(lambda: job_finished(job), 120, "the job to finish", celery_worker)
+    assert job.progress() == {
+        "total": 6, "queued": 0, "running": 0, "done": 5, "failed": 0, "filtered": 1
+    }  # fmt: skip
+    pages = Page.objects.filter(corpus=corpus)
+    assert sorted(p.url for p in pages) == sorted(site.url(p) for p in PAGES)
+    for item in job.items.filter(state=State.DONE):
+        assert item.page.node_count > 0 and item.attempts == 1
+
+
+def test_killed_worker_rerun_finishes_without_duplicates(celery_worker, site):
+    corpus = Corpus.objects.create(name="Killed", slug="killed")
+    # One page per second on this host: the job takes a few seconds, time to kill it.
+    job = create_job(
+        corpus,
+        "\n".join(site.url(p) for p in PAGES),
+        settings={"host_delay_ms": 1000, "settle_ms": 150, "host_concurrency": 1},
+    )
+    enqueue_job(job)
+    wait_for(
+        lambda: (
+            job.items.filter(state=State.DONE).exists()
+            and job.items.filter(state=State.RUNNING).exists()
+        ),
+        90,
+        "one page done and another running",
+        celery_worker,
+    )
+    celery_worker.kill()
+    killed_running = set(job.items.filter(state=State.RUNNING).values_list("id", flat=True))
+    done_before = set(job.items.filter(state=State.DONE).values_list("id", flat=True))
+    assert killed_running and len(done_before) < len(PAGES)
+    celery_worker.restart()
+    enqueue_job(job)  # the admin's "re-run": done items are skipped
+    wait_for(lambda: job_finished(job), 120, "the re-run job to finish", celery_worker)
+    assert job.progress()["done"] == len(PAGES)
+    assert Page.objects.filter(corpus=corpus).count() == len(PAGES)
+    text_claims = Fingerprint.objects.filter(corpus=corpus, key__startswith="text:")
+    assert text_claims.count() == len(PAGES)
+    for item in job.items.all():
+        if item.pk in done_before:
+            assert item.attempts == 1  # not harvested again
+        if item.pk in killed_running:
+            assert item.attempts == 2  # the interrupted attempt, then the re-run
