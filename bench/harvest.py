@@ -5,7 +5,9 @@ Serves generated fixture pages (tests/fixture_site: stylesheet, image, web font,
 loopback and harvests them with ``harvest.harvester.harvest_item`` — the function
 the Celery task runs — in 1 and then 2 worker processes, each with its own
 headless Firefox (started and warmed up before timing, as a long-running worker's
-would be). SQLite in a temporary directory; no politeness delay (one loopback host).
+would be), through a real recorder (a fresh archive per configuration), as every
+production harvest is. SQLite in a temporary directory; no politeness delay (one
+loopback host).
 
 Baselines in the same run: a bare ``navigate()`` of the same pages in one browser
 (what loading alone costs) and KrdWrd 2009's 2.5 s per page (24 pages/min).
@@ -30,7 +32,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO / "backend"), str(REPO)]
+sys.path[:0] = [str(REPO / "backend"), str(REPO / "proxy"), str(REPO)]
+
+from tests.proxy_fixtures import start_archive_proxy  # noqa: E402
 
 KRDWRD_S_PER_PAGE = 2.5
 
@@ -87,7 +91,7 @@ def setup_django(var_dir: str) -> None:
     django.setup()
 
 
-def worker(queue, ready, go, results) -> None:
+def worker(queue, ready, go, results, browser_kwargs) -> None:
     from django.db import connections
 
     connections.close_all()
@@ -95,7 +99,8 @@ def worker(queue, ready, go, results) -> None:
     from harvest.browser import shared_browser
     from harvest.harvester import harvest_item
 
-    browser = shared_browser(binary=conf.firefox_binary())
+    # The same arguments harvest_item passes, so the warmed-up browser is the one it uses.
+    browser = shared_browser(binary=conf.firefox_binary(), **browser_kwargs)
     browser.capture("about:blank", settle_ms=0)
     ready.release()
     go.wait()
@@ -109,8 +114,17 @@ def worker(queue, ready, go, results) -> None:
     results.put(done)
 
 
-def run(workers: int, urls: list[str], label: str) -> float:
-    """Harvest ``urls`` with ``workers`` processes; returns pages per minute."""
+def run(workers: int, urls: list[str], label: str, var_dir: str) -> float:
+    """Harvest ``urls`` with ``workers`` processes through a fresh recorder (as in
+    production, every resource is archived); returns pages per minute."""
+    recorder = start_archive_proxy("record", Path(var_dir) / f"archive-{label}")
+    try:
+        return _run(workers, urls, label, recorder)
+    finally:
+        recorder.stop()
+
+
+def _run(workers: int, urls: list[str], label: str, recorder) -> float:
     from django.db import connections
 
     from corpora.models import Corpus
@@ -121,13 +135,19 @@ def run(workers: int, urls: list[str], label: str) -> float:
     job = create_job(
         corpus, "\n".join(urls),
         settings={"host_delay_ms": 0, "host_concurrency": workers, "settle_ms": 300,
-                  "robots": False},
+                  "robots": False, "proxy": f"127.0.0.1:{recorder.port}",
+                  "proxy_ca": str(recorder.ca_cert_path),
+                  "archive_dir": str(recorder.archive_dir)},
     )  # fmt: skip
+    browser_kwargs = {"proxy": job.settings["proxy"], "ca_cert_path": job.settings["proxy_ca"]}
     ids = prepare_run(job)
     connections.close_all()
     ctx = multiprocessing.get_context("fork")
     queue, results, ready, go = ctx.Queue(), ctx.Queue(), ctx.Semaphore(0), ctx.Event()
-    procs = [ctx.Process(target=worker, args=(queue, ready, go, results)) for _ in range(workers)]
+    procs = [
+        ctx.Process(target=worker, args=(queue, ready, go, results, browser_kwargs))
+        for _ in range(workers)
+    ]
     for proc in procs:
         proc.start()
     for _ in procs:
@@ -184,8 +204,8 @@ def main() -> None:
         call_command("migrate", verbosity=0)
         server = serve_pages()
         base = f"http://127.0.0.1:{server.server_address[1]}"
-        one = run(1, [f"{base}/p/{i}.html" for i in range(pages)], "w1")
-        two = run(2, [f"{base}/p/{i}.html" for i in range(pages, 2 * pages)], "w2")
+        one = run(1, [f"{base}/p/{i}.html" for i in range(pages)], "w1", var_dir)
+        two = run(2, [f"{base}/p/{i}.html" for i in range(pages, 2 * pages)], "w2", var_dir)
         nav = navigate_only([f"{base}/p/{i}.html" for i in range(pages)])
         server.shutdown()
     krdwrd = 60 / KRDWRD_S_PER_PAGE

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
+import kehr_proxy
 from corpora.models import Corpus, Page
 from harvest.harvester import create_job
 from harvest.models import Fingerprint, HarvestItem, HarvestJob
 from harvest.tasks import enqueue_job
 from tests.fixture_site_server import FixtureSite
+from tests.proxy_fixtures import start_archive_proxy
 
 State = HarvestItem.State
+WARCIO = str(Path(sys.executable).with_name("warcio"))
 PAGES = ["/index.html", "/article.html", "/moved.html", "/cp1252.html", "/sjis.html"]
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -92,3 +98,51 @@ def test_killed_worker_rerun_finishes_without_duplicates(celery_worker, site):
             assert item.attempts == 1  # not harvested again
         if item.pk in killed_running:
             assert item.attempts == 2  # the interrupted attempt, then the re-run
+
+
+def test_killed_recorder_rerun_finishes_without_duplicates_or_damage(celery_worker, site, tmp_path):
+    archive = tmp_path / "archive"
+    recorder = start_archive_proxy("record", archive)
+    corpus = Corpus.objects.create(name="Recorder killed", slug="recorder-killed")
+    job = create_job(
+        corpus,
+        "\n".join(site.url(p) for p in PAGES),
+        settings={
+            "host_delay_ms": 1000,
+            "settle_ms": 150,
+            "proxy": f"127.0.0.1:{recorder.port}",
+            "proxy_ca": str(recorder.ca_cert_path),
+            "archive_dir": str(archive),
+        },
+    )
+    try:
+        enqueue_job(job)
+        wait_for(
+            lambda: job.items.filter(state=State.DONE).exists(),
+            90,
+            "one page harvested through the recorder",
+            celery_worker,
+        )
+        recorder.kill()  # SIGKILL: its WARC file stays *.open, mid-record perhaps
+        wait_for(lambda: job_finished(job), 120, "the job to end without its recorder")
+        assert job.progress()["done"] < len(PAGES)
+        assert job.items.filter(state=State.FAILED).exists()
+        # Same port, same archive: the new recorder recovers the open file first.
+        recorder = start_archive_proxy("record", archive, port=recorder.port)
+        enqueue_job(job)
+        wait_for(lambda: job_finished(job), 120, "the re-run job to finish", celery_worker)
+    finally:
+        assert recorder.stop() == 0
+    assert job.progress()["done"] == len(PAGES), list(job.items.values("url", "reason"))
+    assert Page.objects.filter(corpus=corpus).count() == len(PAGES)
+    assert not list(archive.glob("*.open"))
+    warcs = sorted(archive.glob("*.warc.gz"))
+    assert warcs
+    for path in warcs:
+        result = subprocess.run(
+            [WARCIO, "check", "-v", str(path)], capture_output=True, text=True, check=False
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+    for page in Page.objects.filter(corpus=corpus):
+        entry = kehr_proxy.lookup(archive, page.final_url)
+        assert entry is not None and page.capture_record_id == entry.record_id, page.url

@@ -64,6 +64,15 @@ def build_options(args: argparse.Namespace) -> dict:
     return options
 
 
+def _ignore_cancelled_connections(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+    """Shutdown cancels the handlers of open client connections (a browser's keep-alive
+    ones); asyncio's stream callback then reports each as an error with a traceback,
+    which would read like a crash in the logs. Anything else is reported as usual."""
+    if isinstance(context.get("exception"), asyncio.CancelledError):
+        return
+    loop.default_exception_handler(context)
+
+
 async def serve(options: dict, extra: list[str], quiet: bool) -> None:
     from mitmproxy import options as mitm_options
     from mitmproxy.tools.dump import DumpMaster
@@ -77,6 +86,7 @@ async def serve(options: dict, extra: list[str], quiet: bool) -> None:
     if extra:
         opts.set(*extra)
     loop = asyncio.get_running_loop()
+    loop.set_exception_handler(_ignore_cancelled_connections)
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, master.shutdown)
     await master.run()
