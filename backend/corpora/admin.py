@@ -16,7 +16,7 @@ class CorpusAdmin(admin.ModelAdmin):
         (None, {"fields": ["name", "slug", "kind", "description"]}),
         ("Access", {"fields": ["is_open", "access", "invitation_code", "members"]}),
         ("Harvesting", {"fields": ["min_words", "max_words"]}),
-        ("Merging", {"fields": ["min_submissions"]}),
+        ("Merging", {"fields": ["min_submissions", "tie_policy"]}),
     ]
 
     @admin.action(description="Open self-registration (new invitation code)")

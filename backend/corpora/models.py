@@ -36,6 +36,13 @@ class Corpus(models.Model):
         # Only members (added by staff, in bulk from a CSV, or by invitation code).
         MEMBERS = "members", "Members only"
 
+    class TiePolicy(models.TextChoices):
+        # What the merge makes of a node whose top votes are tied (docs/merging.md).
+        # Never silent: with "unresolved" the node has no gold label until staff decide.
+        UNRESOLVED = "unresolved", "Unresolved: staff decide"
+        UNCERTAIN = "uncertain", "Uncertain"
+        BAD = "bad", "Bad (boilerplate)"
+
     # KrdWrd's harvest kept pages between these word counts: shorter pages rarely
     # hold running text, longer ones are mostly archives or listings.
     DEFAULT_MIN_WORDS = 500
@@ -67,6 +74,13 @@ class Corpus(models.Model):
         default=DEFAULT_MIN_SUBMISSIONS,
         validators=[MinValueValidator(1)],
         help_text="A page is merged into the gold standard once it has this many submissions.",
+    )
+    tie_policy = models.CharField(
+        max_length=16,
+        choices=TiePolicy.choices,
+        default=TiePolicy.UNRESOLVED,
+        help_text="What a node becomes when its top votes are tied. Unresolved ties are "
+        "listed on the stats dashboard until a staff member casts the deciding vote.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

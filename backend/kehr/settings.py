@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "accounts",
     "corpora",
     "annotations",
+    "gold",
+    "tutorial",
     "archive",
     "harvest",
     "api",
@@ -210,6 +212,21 @@ CELERY_BEAT_SCHEDULE = {
     "check-submission-counters": {
         "task": "annotations.tasks.check_submission_counters",
         "schedule": float(env_int("KEHR_COUNTER_CHECK_SECONDS", 6 * 3600, minimum=60)),
+    },
+    # Gold standard (docs/merging.md): pages marked dirty by submissions, exclusions and
+    # staff decisions are merged within a minute; stale corpus statistics are recomputed
+    # less often (they read every submission); a sweep re-checks every page's inputs.
+    "merge-dirty-pages": {
+        "task": "gold.tasks.merge_dirty_pages",
+        "schedule": float(env_int("KEHR_MERGE_INTERVAL_SECONDS", 60, minimum=5)),
+    },
+    "refresh-gold-stats": {
+        "task": "gold.tasks.refresh_stale_stats",
+        "schedule": float(env_int("KEHR_STATS_INTERVAL_SECONDS", 300, minimum=10)),
+    },
+    "merge-sweep": {
+        "task": "gold.tasks.merge_all_corpora",
+        "schedule": float(env_int("KEHR_MERGE_SWEEP_SECONDS", 6 * 3600, minimum=60)),
     },
 }
 

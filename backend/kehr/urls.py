@@ -9,6 +9,8 @@ from accounts.forms import ThrottledAdminAuthenticationForm
 admin.site.login_form = ThrottledAdminAuthenticationForm
 admin.site.site_header = "Kehr administration"
 admin.site.site_title = "Kehr"
+# The admin index links the gold standard's stats dashboard (gold/urls.py).
+admin.site.index_template = "gold/admin_index.html"
 
 
 def healthz(request):
@@ -27,5 +29,6 @@ urlpatterns = [
     path("api/", include("harvest.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("staff/gold/", include("gold.urls")),
     path("healthz/", healthz),
 ]

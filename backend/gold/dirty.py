@@ -1,0 +1,45 @@
+"""Marking pages whose gold standard must be merged again.
+
+A mark bumps the page's ``input_version`` and sets ``dirty``; the next merge run (Celery
+beat, every KEHR_MERGE_INTERVAL_SECONDS) picks dirty pages up, so a burst of
+submissions on a page costs one merge, not one per submission.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import F, QuerySet
+
+from corpora.models import Corpus, Page
+from gold.models import PageGold
+
+
+def mark_pages(page_ids: Iterable[int] | QuerySet, *, create: bool = False) -> int:
+    """Mark pages dirty; with ``create`` also give pages without a gold row one.
+
+    Deletions must not create rows (the page itself may be on its way out in the same
+    cascade), so only submission writes pass ``create=True``.
+    """
+    if not isinstance(page_ids, QuerySet):
+        page_ids = list(page_ids)
+        if not page_ids:
+            return 0
+    if create:
+        missing = Page.objects.filter(pk__in=page_ids, gold__isnull=True).values_list(
+            "pk", "corpus_id"
+        )
+        PageGold.objects.bulk_create(
+            [PageGold(page_id=page_id, corpus_id=corpus_id) for page_id, corpus_id in missing],
+            ignore_conflicts=True,  # a concurrent mark created it first: fine
+        )
+    return PageGold.objects.filter(page_id__in=page_ids).update(
+        dirty=True, input_version=F("input_version") + 1
+    )
+
+
+def mark_corpus(corpus: Corpus | int) -> int:
+    """Mark every page of a corpus (its tie policy or minimum changed)."""
+    return PageGold.objects.filter(corpus=corpus).update(
+        dirty=True, input_version=F("input_version") + 1
+    )

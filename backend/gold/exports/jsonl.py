@@ -1,0 +1,39 @@
+"""JSONL: one JSON object per merged page and line (schema in docs/exports.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+
+from corpora.models import Corpus
+from gold.exports.source import GoldPage
+
+SCHEMA = "kehr-gold-page/1"
+
+
+def record(page: GoldPage) -> dict:
+    return {
+        "schema": SCHEMA,
+        "page": page.id,
+        "url": page.url,
+        "final_url": page.final_url,
+        "title": page.title,
+        "status": page.status,
+        "submissions": page.submissions,
+        "merged_at": page.merged_at,
+        "texts": page.texts,
+        "tokens": page.tokens,
+        "labels": page.labels.tolist(),
+        "vote_shares": page.vote_shares(),
+        "voters": page.voters.tolist(),
+        "votes": page.votes.tolist(),
+        "ties": [[node, how] for node, how in sorted(page.ties.items())],
+        "agreement": page.agreement,
+    }
+
+
+def write(corpus: Corpus, pages: Iterable[GoldPage], *, include_uncertain: bool = False
+          ) -> Iterator[bytes]:  # fmt: skip
+    for page in pages:
+        line = json.dumps(record(page), ensure_ascii=False, separators=(",", ":"))
+        yield (line + "\n").encode("utf-8")

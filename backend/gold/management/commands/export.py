@@ -1,0 +1,91 @@
+"""manage.py export --corpus SLUG --format jsonl|csv|text|html [-o FILE]: the gold standard."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from gold.exports import FORMATS, export
+from gold.management.commands.merge import find_corpus
+from gold.models import PageGold
+
+
+class Command(BaseCommand):
+    help = (
+        "Write a corpus' gold standard (merged pages only) in one of four formats, "
+        "documented in docs/exports.md: "
+        + "; ".join(f"{fmt.name}: {fmt.description}" for fmt in FORMATS.values())
+        + ". Streams page by page, so any corpus size fits in memory."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--corpus", required=True, help="slug of the corpus")
+        parser.add_argument("--format", required=True, choices=sorted(FORMATS))
+        parser.add_argument(
+            "--include-uncertain",
+            action="store_true",
+            help="text format: also write nodes whose merged tag is uncertain",
+        )
+        parser.add_argument(
+            "-o", "--output", help="file to write (default: standard output)", default=None
+        )
+
+    def handle(self, *args, **options) -> None:
+        corpus = find_corpus(options["corpus"])
+        fmt = options["format"]
+        output = options["output"]
+        if fmt == "html" and output is None and sys.stdout.isatty():
+            raise CommandError("The html format is a ZIP file: write it with -o FILE.zip.")
+        dirty = PageGold.objects.filter(corpus=corpus, dirty=True).count()
+        if dirty:
+            self.stderr.write(
+                f"Note: {dirty} pages changed since their last merge and are exported as last "
+                f"merged; run `manage.py merge --corpus {corpus.slug}` first for the newest."
+            )
+        skipped: list[str] = []
+        chunks = export(
+            corpus,
+            fmt,
+            include_uncertain=options["include_uncertain"],
+            on_skip=lambda page_id, reason: skipped.append(f"page {page_id}: {reason}"),
+        )
+        written = self._write(chunks, output)
+        for line in skipped:
+            self.stderr.write(f"Skipped {line}")
+        pages = PageGold.objects.filter(
+            corpus=corpus, status__in=(PageGold.Status.MERGED, PageGold.Status.UNRESOLVED)
+        ).count()
+        where = output or "standard output"
+        self.stderr.write(
+            f"Exported {pages - len(skipped)} merged pages of {corpus.slug} as {fmt} "
+            f"({written:,} bytes) to {where}."
+        )
+
+    def _write(self, chunks, output: str | None) -> int:
+        written = 0
+        if output is None:
+            stream = sys.stdout.buffer
+            for chunk in chunks:
+                stream.write(chunk)
+                written += len(chunk)
+            stream.flush()
+            return written
+        target = Path(output)
+        if not target.parent.is_dir():
+            raise CommandError(f"Cannot write {target}: folder {target.parent} does not exist.")
+        # Written beside the target and renamed at the end: a failed export never leaves
+        # a truncated file under the name of a finished one.
+        partial = target.with_name(target.name + ".part")
+        try:
+            with partial.open("wb") as stream:
+                for chunk in chunks:
+                    stream.write(chunk)
+                    written += len(chunk)
+            os.replace(partial, target)
+        except BaseException:
+            partial.unlink(missing_ok=True)
+            raise
+        return written

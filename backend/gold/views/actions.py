@@ -1,0 +1,73 @@
+"""Dashboard buttons: merge now, recompute statistics, exclude or include an annotator."""
+
+from __future__ import annotations
+
+import logging
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+from kombu.exceptions import OperationalError as BrokerError
+
+from gold import tasks
+from gold.staff import StaffActionError, exclude_user, include_user
+from gold.views.dashboard import corpus_or_404
+
+logger = logging.getLogger(__name__)
+
+
+def _enqueue(request: HttpRequest, task, *args, done: str) -> None:
+    try:
+        task.delay(*args)
+    except BrokerError as error:
+        logger.warning("Could not queue %s: %s", task.name, error)
+        messages.error(
+            request,
+            f"The task queue is not reachable ({error}); nothing was queued. The scheduled "
+            "merge runs once the broker is back, or run `manage.py merge --corpus …`.",
+        )
+    else:
+        messages.success(request, done)
+
+
+@staff_member_required
+@require_POST
+def merge_now(request: HttpRequest, slug: str) -> HttpResponse:
+    corpus = corpus_or_404(slug)
+    done = "Merge queued: a worker merges the corpus and recomputes its statistics."
+    _enqueue(request, tasks.merge_corpus, corpus.pk, done=done)
+    return redirect("gold:corpus", slug=corpus.slug)
+
+
+@staff_member_required
+@require_POST
+def recompute(request: HttpRequest, slug: str) -> HttpResponse:
+    corpus = corpus_or_404(slug)
+    _enqueue(request, tasks.refresh_stats, corpus.pk, done="Statistics queued for recomputing.")
+    return redirect("gold:corpus", slug=corpus.slug)
+
+
+@staff_member_required
+@require_POST
+def exclusion(request: HttpRequest, slug: str) -> HttpResponse:
+    """Exclude (with a reason) or include again an annotator of this corpus."""
+    corpus = corpus_or_404(slug)
+    user = get_object_or_404(get_user_model(), pk=request.POST.get("user") or 0)
+    if request.POST.get("include"):
+        include_user(corpus, user)
+        messages.success(request, f"{user} is included again; their pages merge again shortly.")
+    else:
+        try:
+            exclude_user(corpus, user, reason=request.POST.get("reason", ""), by=request.user)
+        except StaffActionError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                f"{user} is excluded from merging in {corpus}; their submissions are kept "
+                "and their pages are merged again within a minute.",
+            )
+    return redirect("gold:annotators", slug=corpus.slug)
