@@ -9,6 +9,7 @@ from rest_framework import serializers
 from annotations import labels as label_vectors
 from annotations.models import Submission
 from corpora.models import Corpus, Page
+from tutorial.serializers import TutorialResultSerializer, TutorialStatsSerializer
 
 
 # Counts declared explicitly: a model PositiveIntegerField's upper bound depends on the
@@ -122,6 +123,21 @@ class SubmissionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class SubmissionResultSerializer(SubmissionSerializer):
+    """A submission as POST /api/submissions/ answers it."""
+
+    tutorial = TutorialResultSerializer(
+        required=False,
+        read_only=True,
+        help_text="Only for a page of a tutorial with a reference: your labels compared "
+        "with the reference (docs/tutorial.md).",
+    )
+
+    class Meta(SubmissionSerializer.Meta):
+        fields = [*SubmissionSerializer.Meta.fields, "tutorial"]
+        read_only_fields = fields
+
+
 class SubmissionWriteSerializer(serializers.Serializer):
     page = serializers.IntegerField(help_text="Id of the page the labels belong to.")
     labels = LabelVectorInputField(
@@ -194,3 +210,6 @@ class MyStatsSerializer(serializers.Serializer):
     submissions = serializers.IntegerField()
     total_seconds = serializers.FloatField()
     corpora = CorpusStatsSerializer(many=True)
+    tutorials = TutorialStatsSerializer(
+        many=True, help_text="Tutorials you may do or did: steps completed, mean scores."
+    )

@@ -64,8 +64,10 @@ INSTALLED_APPS = [
     "annotations",
     "gold",
     "tutorial",
+    "comparison",
     "archive",
     "harvest",
+    "annotator",
     "api",
 ]
 
@@ -186,6 +188,8 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     # kombu's filesystem transport: a real broker with no server, for the first run.
     for sub in ("queue", "processed", "control"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
+    # Our subclass writes each message file atomically (see kehr/filesystem_broker.py).
+    CELERY_BROKER_TRANSPORT = "kehr.filesystem_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),

@@ -27,8 +27,13 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
     path("api/", include("harvest.urls")),
+    path("api/", include("annotator.api_urls")),
+    path("api/", include("tutorial.api_urls")),
+    path("annotator/", include("annotator.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("staff/gold/", include("gold.urls")),
+    path("staff/tutorial/", include("tutorial.urls")),
+    path("staff/diff/", include("comparison.urls")),
     path("healthz/", healthz),
 ]

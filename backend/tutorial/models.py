@@ -27,6 +27,11 @@ class TutorialStep(models.Model):
         "3 good). Empty for a step without a reference (an introduction page).",
     )
     note = models.TextField(blank=True, help_text="What this step teaches.")
+    title = models.CharField(
+        max_length=1000,
+        blank=True,
+        help_text="Shown to learners; empty: the page's own title (see display_title).",
+    )
 
     class Meta:
         ordering = ["corpus", "position"]
@@ -38,6 +43,10 @@ class TutorialStep(models.Model):
 
     def __str__(self) -> str:
         return f"{self.corpus} step {self.position}"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.page.title or self.page.url
 
     def clean(self) -> None:
         if self.page_id and self.corpus_id and self.page.corpus_id != self.corpus_id:

@@ -10,8 +10,14 @@ from rest_framework.views import APIView
 
 from annotations.models import Submission
 from annotations.services import SubmissionRefused, delete_submission, submit_labels
-from api.serializers import MyStatsSerializer, SubmissionSerializer, SubmissionWriteSerializer
+from api.serializers import (
+    MyStatsSerializer,
+    SubmissionResultSerializer,
+    SubmissionSerializer,
+    SubmissionWriteSerializer,
+)
 from corpora.models import Page
+from tutorial.services import my_tutorial_stats, result_for_submission
 
 
 class SubmissionViewSet(
@@ -40,9 +46,16 @@ class SubmissionViewSet(
                 submissions = submissions.filter(**{field: value})
         return submissions
 
-    @extend_schema(request=SubmissionWriteSerializer, responses={200: SubmissionSerializer})
+    @extend_schema(
+        request=SubmissionWriteSerializer,
+        responses={200: SubmissionResultSerializer, 201: SubmissionResultSerializer},
+    )
     def create(self, request):
-        """Create your submission for a page, or replace it (revision + 1)."""
+        """Create your submission for a page, or replace it (revision + 1).
+
+        On a page of a tutorial with a reference, the answer also holds ``tutorial``:
+        your labels compared with the reference, node by node.
+        """
         serializer = SubmissionWriteSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -59,6 +72,9 @@ class SubmissionViewSet(
         except Page.DoesNotExist:
             return Response({"page": ["The page was deleted."]}, status=status.HTTP_400_BAD_REQUEST)
         body = SubmissionSerializer(result.submission).data
+        tutorial = result_for_submission(result.submission)
+        if tutorial is not None:
+            body["tutorial"] = tutorial
         return Response(body, status=status.HTTP_201_CREATED if result.created else 200)
 
     def perform_destroy(self, instance: Submission) -> None:
@@ -93,11 +109,12 @@ def my_stats(user) -> dict:
         "submissions": sum(c["pages_done"] for c in corpora),
         "total_seconds": sum(c["seconds"] for c in corpora),
         "corpora": corpora,
+        "tutorials": my_tutorial_stats(user),
     }
 
 
 class MyStatsView(APIView):
     @extend_schema(responses=MyStatsSerializer)
     def get(self, request):
-        """Your submissions and annotation time, per corpus."""
+        """Your submissions and annotation time per corpus, and your tutorial progress."""
         return Response(my_stats(request.user))

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ComparisonConfig(AppConfig):
+    name = "comparison"
+    verbose_name = "Comparison and visual diffs"

@@ -1,0 +1,118 @@
+// Login, logout, the server's annotator configuration, and the connection check
+// (server, replay proxy, trust in the proxy's certificate authority).
+
+import { ext } from "../lib/ext.js";
+import { ApiError, UserError, api, messageOf } from "./api.js";
+import { SETUP_HOST, proxyAuth, reloadProxy } from "./routing.js";
+import { effectiveProxy, getSettings, normaliseServer, saveSettings } from "./settings.js";
+import { queue } from "./submissions.js";
+
+/**
+ * @param {string} typedServer
+ * @param {string} username
+ * @param {string} password
+ */
+export async function login(typedServer, username, password) {
+  const server = normaliseServer(typedServer);
+  if (!server) throw new UserError("The server address must start with http:// or https://, e.g. https://kehr.example.org");
+  if (!username || !password) throw new UserError("Enter your user name and password.");
+  const answer = await api("POST", "/api/auth/token/", { server, token: null, body: { username, password } });
+  await saveSettings({ server, auth: { token: answer.token, username: answer.username, isStaff: answer.is_staff } });
+  await refreshServerConfig();
+  queue.flush({ loggedIn: true });
+  return { username: answer.username };
+}
+
+export async function logout() {
+  try {
+    await api("DELETE", "/api/auth/token/");
+  } catch (error) {
+    // Signing out locally must work even when the server is unreachable.
+    if (!(error instanceof ApiError)) throw error;
+  }
+  await saveSettings({ auth: null });
+}
+
+/** Fetch what the server tells annotators (replay proxy, setup page, guidelines). */
+export async function refreshServerConfig() {
+  const config = await api("GET", "/api/annotator/config/");
+  await saveSettings({ serverConfig: config });
+  await reloadProxy();
+  return config;
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<Response | null>}
+ */
+async function probe(url) {
+  try {
+    return await fetch(url, { cache: "no-store", credentials: "omit", signal: AbortSignal.timeout(8000) });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Check, in order, what annotating needs; each answer says what to do when it fails.
+ * @returns {Promise<{ server: Check, proxy: Check, ca: Check, setupUrl: string }>}
+ * @typedef {{ ok: boolean, message: string }} Check
+ */
+export async function checkConnection() {
+  const skipped = { ok: false, message: "Not checked (fix the problem above first)." };
+  let server;
+  try {
+    await refreshServerConfig();
+    const settings = await getSettings();
+    server = { ok: true, message: `Logged in to ${settings.server} as ${settings.auth?.username}.` };
+  } catch (error) {
+    // The proxy can still be checked with the address known from before (or set here).
+    server = { ok: false, message: messageOf(error) };
+  }
+  const settings = await getSettings();
+  const proxy = effectiveProxy(settings);
+  const setupUrl = settings.serverConfig?.setup_url || `http://${SETUP_HOST}/`;
+  if (!proxy) {
+    const message = "No replay proxy: the server announces none. Ask your administrator, or set one in the options.";
+    return { server, proxy: { ok: false, message }, ca: skipped, setupUrl };
+  }
+  const where = `${proxy.host}:${proxy.port}`;
+  const refusedBefore = proxyAuth.refusedAt;
+  const plain = await probe(`http://${SETUP_HOST}/`);
+  if (!plain || plain.headers.get("X-Kehr-Archive") !== "setup") {
+    const message =
+      proxyAuth.refusedAt !== refusedBefore
+        ? `The replay proxy at ${where} refused the proxy user name and password.`
+        : `The replay proxy at ${where} does not answer. Is it running (manage.py archive_proxy --mode replay)?`;
+    return { server, proxy: { ok: false, message }, ca: skipped, setupUrl };
+  }
+  const proxyCheck = { ok: true, message: `The replay proxy at ${where} answers.` };
+  const secure = await probe(`https://${SETUP_HOST}/`);
+  const ca = secure?.ok
+    ? { ok: true, message: "Firefox trusts the replay proxy's certificate authority: HTTPS pages will load." }
+    : {
+        ok: false,
+        message:
+          "Firefox does not trust the replay proxy's certificate authority yet, so archived HTTPS pages cannot load. Open the proxy's setup page and import its certificate.",
+      };
+  return { server, proxy: proxyCheck, ca, setupUrl };
+}
+
+/** What the extension pages may show about the login (never the token). */
+export async function publicSettings() {
+  const settings = await getSettings();
+  return {
+    server: settings.server,
+    username: settings.auth?.username ?? "",
+    loggedIn: Boolean(settings.auth),
+    isStaff: settings.auth?.isStaff ?? false,
+    proxy: settings.proxy,
+    serverProxy: settings.serverConfig?.replay_proxy
+      ? { host: settings.serverConfig.replay_proxy.host, port: settings.serverConfig.replay_proxy.port }
+      : null,
+    guidelinesUrl: settings.serverConfig?.guidelines_url ?? "",
+    corpus: settings.corpus,
+    tracking: settings.tracking,
+    version: ext.runtime.getManifest().version,
+  };
+}

@@ -1,0 +1,185 @@
+// Opening corpus pages for annotation, the next page, submitting, and the views of
+// stored submissions. The tab is registered (sessions.js) before it navigates, so
+// its very first request already goes through the replay proxy.
+
+import { clientVersion, ext } from "../lib/ext.js";
+import { vectorProblem } from "../lib/messages.js";
+import { UserError, api } from "./api.js";
+import * as documents from "./documents.js";
+import * as sessions from "./sessions.js";
+import { effectiveProxy, getSettings } from "./settings.js";
+import { submitNow } from "./submissions.js";
+
+/**
+ * A page as the API describes it (docs/api.md).
+ * @typedef {{ id: number, corpus: string, url: string, final_url: string, title: string, node_count: number }} ApiPage
+ * @typedef {import("./sessions.js").Mode} Mode
+ * @typedef {import("./sessions.js").Notice} Notice
+ */
+
+/**
+ * @param {string} page one of the extension's pages, e.g. "pages/stats.html"
+ * @param {Record<string, string>} [params]
+ */
+export function extensionUrl(page, params = {}) {
+  const query = new URLSearchParams(params).toString();
+  return ext.runtime.getURL(page) + (query ? `?${query}` : "");
+}
+
+/**
+ * Show a page in an annotation tab (a new one unless `tabId` is given).
+ * @param {number | undefined} tabId
+ * @param {ApiPage} page
+ * @param {{ mode: Mode, labels?: number[] | null, banner?: string, notices?: Notice[] }} options
+ * @returns {Promise<number>} the tab
+ */
+export async function openPage(tabId, page, options) {
+  const settings = await getSettings();
+  if (!effectiveProxy(settings)) {
+    throw new UserError(
+      "No replay proxy is set, so corpus pages cannot be loaded. Log in again (the server tells the extension its replay proxy) or set one in the options.",
+    );
+  }
+  const tab = tabId ?? (await ext.tabs.create({ url: "about:blank", active: true })).id;
+  if (tab === undefined) throw new Error("could not open a tab");
+  const url = sessions.documentUrl(page.final_url || page.url);
+  await sessions.set(tab, {
+    kind: "page",
+    mode: options.mode,
+    url,
+    pageId: page.id,
+    corpus: page.corpus,
+    title: page.title || url,
+    nodeCount: page.node_count,
+    startedAt: new Date().toISOString(),
+    labels: options.labels ?? null,
+    banner: options.banner ?? "",
+    notices: options.notices ?? [],
+    problem: "",
+  });
+  documents.prefetch(tab, page.id);
+  await ext.tabs.update(tab, { url, active: true });
+  return tab;
+}
+
+/**
+ * Ask for the next page of the chosen corpus and open it; when the corpus is done,
+ * show My Stats instead.
+ * @param {number | undefined} tabId the annotation tab to reuse
+ * @param {Notice[]} [notices] to show on the next page (e.g. "submitted")
+ * @returns {Promise<{ done: boolean, message: string }>}
+ */
+export async function grabNext(tabId, notices = []) {
+  const { corpus } = await getSettings();
+  if (!corpus) throw new UserError("Choose a corpus first (Corpus in the Kehr menu).");
+  const answer = await api("GET", `/api/corpora/${encodeURIComponent(corpus)}/next-page/`);
+  if (answer.done) {
+    const message = answer.detail || "You have annotated every page of this corpus.";
+    const url = extensionUrl("pages/stats.html", { notice: [...notices.map((n) => n.text), message].join(" ") });
+    if (tabId !== undefined) {
+      await sessions.remove(tabId);
+      await ext.tabs.update(tabId, { url, active: true });
+    } else {
+      await ext.tabs.create({ url });
+    }
+    return { done: true, message };
+  }
+  const page = /** @type {ApiPage} */ (answer.page);
+  await openPage(tabId, page, { mode: "annotate", notices });
+  return { done: false, message: `Opened “${page.title || page.url}”.` };
+}
+
+/**
+ * Collect the tab's label vector, queue it, send it, and go on: to the next page
+ * after annotating, to My Stats after a resubmission.
+ * @param {number} tabId
+ * @returns {Promise<{ ok: boolean, message: string }>}
+ */
+export async function submit(tabId) {
+  const session = sessions.pageSession(tabId);
+  if (!session) throw new UserError("This tab does not show a corpus page.");
+  if (session.mode === "view") {
+    throw new UserError("This is a read-only view. To change your tags, use Resubmit in My Stats.");
+  }
+  /** @type {{ pageId: number, labels: number[], untagged: number, missing: number }} */
+  const collected = await ext.tabs.sendMessage(tabId, { type: "bg:collect" });
+  if (collected?.pageId !== session.pageId) {
+    // e.g. an older page shown again from the history: its tags are not this page's
+    throw new UserError("This tab does not show the page it was opened for: use Grab next page.");
+  }
+  const problem = vectorProblem(collected.labels, session.nodeCount);
+  if (problem) throw new Error(`the page gave a wrong label vector: ${problem}`);
+  const outcome = await submitNow({
+    pageId: session.pageId,
+    corpus: session.corpus,
+    title: session.title,
+    url: session.url,
+    labels: collected.labels,
+    startedAt: session.startedAt,
+    clientVersion: clientVersion(),
+  });
+  if (!outcome.ok) {
+    const message = outcome.retry
+      ? `${outcome.message} Your tags are saved in the browser and will be sent automatically.`
+      : `The server refused the submission: ${outcome.message} Your tags are kept in My Stats (waiting to be sent).`;
+    await ext.tabs.sendMessage(tabId, { type: "bg:notice", text: message, level: "error" }).catch(() => {});
+    return { ok: false, message };
+  }
+  const untagged = collected.untagged;
+  let message = `Submitted “${session.title}”.`;
+  if (untagged > 0) {
+    message += ` Note: ${untagged} text node${untagged === 1 ? " was" : "s were"} still untagged and ${untagged === 1 ? "was" : "were"} sent as untagged.`;
+  }
+  const notice = /** @type {Notice} */ ({ text: message, level: untagged > 0 ? "warning" : "info" });
+  if (session.mode === "resubmit") {
+    await sessions.remove(tabId);
+    await ext.tabs.update(tabId, { url: extensionUrl("pages/stats.html", { notice: message }) });
+    return { ok: true, message };
+  }
+  try {
+    const next = await grabNext(tabId, [notice]);
+    return { ok: true, message: `${message} ${next.message}` };
+  } catch (error) {
+    const text = `${message} The next page could not be opened: ${error instanceof Error ? error.message : error}`;
+    await ext.tabs.sendMessage(tabId, { type: "bg:notice", text, level: "warning" }).catch(() => {});
+    return { ok: true, message: text };
+  }
+}
+
+/**
+ * Re-display a stored submission with its tags (read-only), or open it to change
+ * and resubmit.
+ * @param {number} submissionId
+ * @param {"view" | "resubmit"} mode
+ */
+export async function openSubmission(submissionId, mode) {
+  const submission = await api("GET", `/api/submissions/${submissionId}/`);
+  /** @type {ApiPage} */
+  const page = await api("GET", `/api/pages/${submission.page}/`);
+  const when = new Date(submission.submitted_at).toLocaleString();
+  const banner =
+    mode === "view"
+      ? `Your submission of ${when} (revision ${submission.revision}), read-only.`
+      : `Changing your submission of ${when}: Submit replaces it.`;
+  return openPage(undefined, page, { mode, labels: submission.labels, banner });
+}
+
+/** Open the replay proxy's setup page (with the CA certificate) through the proxy. */
+export async function openSetup() {
+  const settings = await getSettings();
+  const url = settings.serverConfig?.setup_url || "http://kehr.proxy/";
+  const tab = await ext.tabs.create({ url: "about:blank", active: true });
+  if (tab.id === undefined) return;
+  await sessions.set(tab.id, { kind: "setup", url });
+  await ext.tabs.update(tab.id, { url });
+}
+
+/** @param {number} tabId */
+export async function retryPage(tabId) {
+  const session = sessions.pageSession(tabId);
+  if (!session) throw new UserError("This tab no longer belongs to a corpus page: use Grab next page.");
+  session.problem = "";
+  await sessions.save();
+  documents.prefetch(tabId, session.pageId);
+  await ext.tabs.update(tabId, { url: session.url });
+}

@@ -1,0 +1,250 @@
+// The content script of an annotation tab: tracking highlight, tagging by keyboard
+// and context menu, colours, and answers to the background (label vector, node list).
+//
+// It never sees the API token and never calls the API: it tells the background what
+// changed and answers its questions; the background decides what to send where.
+// Only trusted input counts: events a page script could synthesise are ignored.
+
+import { Annotation, BAD, GOOD, UNCERTAIN } from "../lib/labels.js";
+import { BACKGROUND_MESSAGES, checkMessage } from "../lib/messages.js";
+import { actionForKey } from "../lib/shortcuts.js";
+import { annotatableTarget, describeElement } from "../lib/targets.js";
+import { Notices } from "./notices.js";
+import { flash, markDocument, moveHighlight, paintLabels } from "./paint.js";
+
+/** @typedef {import("../lib/shortcuts.js").Action} Action */
+/**
+ * What the background tells a tab about itself (see background/sessions.js).
+ * @typedef {{ active: true, mode: "annotate" | "view" | "resubmit", pageId: number, nodeCount: number,
+ *   title: string, labels: number[] | null, tracking: boolean, shortcuts: Record<string, string>,
+ *   isMac: boolean, banner: string, notices: { text: string, level: "info" | "warning" | "error" }[] }} Session
+ */
+
+const TAG_ACTIONS = /** @type {const} */ ({ "tag-bad": BAD, "tag-uncertain": UNCERTAIN, "tag-good": GOOD, "clear-tag": 0 });
+// A real key press reaches the page first (we handle it and stop it there); should
+// Firefox still fire the command, the background forwards it and we drop the repeat.
+const DUPLICATE_WINDOW_MS = 700;
+
+let started = false;
+
+export async function start() {
+  if (started) return;
+  started = true;
+  /** @type {Session | { active: false }} */
+  const session = await browser.runtime.sendMessage({ type: "content:hello" });
+  if (!session || !session.active) return;
+  new AnnotatorPage(document, session).attach();
+}
+
+class AnnotatorPage {
+  /**
+   * @param {Document} document
+   * @param {Session} session
+   */
+  constructor(document, session) {
+    this.document = document;
+    this.session = session;
+    this.readOnly = session.mode === "view";
+    this.tracking = session.tracking && !this.readOnly;
+    this.annotation = new Annotation(document, session.nodeCount);
+    /** @type {Element | null} */
+    this.target = null;
+    /** @type {{ action: string, at: number }} */
+    this.lastKey = { action: "", at: 0 };
+    this.notices = new Notices(document);
+  }
+
+  attach() {
+    if (this.session.labels) this.annotation.applyVector(this.session.labels, { resetHistory: true });
+    paintLabels(this.annotation);
+    markDocument(this.document, this.session.mode, this.tracking);
+    this.notices.setBanner(this.session.banner);
+    for (const notice of this.session.notices) this.notices.show(notice.text, notice.level);
+    const missing = this.session.nodeCount - this.annotation.nodes.length;
+    if (missing > 0) {
+      this.notices.show(
+        `${missing} of ${this.session.nodeCount} text nodes are not shown by the browser (e.g. inside a drop-down list); they stay untagged.`,
+        "warning",
+      );
+    }
+    const window = this.document.defaultView;
+    if (!window) return;
+    window.addEventListener("mouseover", (event) => this.onPointer(event), true);
+    window.addEventListener("keydown", (event) => this.onKey(event), true);
+    window.addEventListener("click", (event) => this.onClick(event), true);
+    window.addEventListener("submit", (event) => event.preventDefault(), true);
+    browser.runtime.onMessage.addListener((message, sender) => this.onMessage(message, sender));
+    this.report();
+  }
+
+  /** @param {MouseEvent} event */
+  onPointer(event) {
+    if (!event.isTrusted || !this.tracking) return;
+    const target = annotatableTarget(/** @type {Node | null} */ (event.target));
+    if (target) {
+      moveHighlight(this.target, target);
+      this.target = target;
+    }
+  }
+
+  /** @param {KeyboardEvent} event */
+  onKey(event) {
+    if (!event.isTrusted) return;
+    const action = actionForKey(this.session.shortcuts, event, this.session.isMac);
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.lastKey = { action, at: Date.now() };
+    this.perform(action, null);
+  }
+
+  /** @param {MouseEvent} event */
+  onClick(event) {
+    // The page is for tagging, not browsing: a plain click on a link or button does
+    // nothing here (modified clicks are left to Firefox).
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+    const element = /** @type {Element | null} */ (event.target);
+    if (element?.closest?.("a[href], area[href], button, input[type=submit], input[type=image]")) {
+      event.preventDefault();
+    }
+  }
+
+  /**
+   * @param {Action} action
+   * @param {Element | null} element the context menu's element, else the highlighted one
+   * @returns {string} what happened, for the toolbar menu
+   */
+  perform(action, element) {
+    if (action === "toggle-tracking") {
+      browser.runtime.sendMessage({ type: "content:toggle-tracking" });
+      return "Tracking switched.";
+    }
+    if (this.readOnly) {
+      return this.warn("This is a read-only view of your submission. To change it, use Resubmit in My Stats.");
+    }
+    const a = this.annotation;
+    if (action === "undo" || action === "redo") {
+      const step = action === "undo" ? a.undo() : a.redo();
+      this.changed();
+      if (!step) return this.warn(action === "undo" ? "Nothing to undo." : "Nothing to redo.");
+      return `${action === "undo" ? "Undone" : "Redone"}: ${step.kind}.`;
+    }
+    const target = element ? annotatableTarget(element) : this.target;
+    if (!target) {
+      return this.warn(
+        this.tracking
+          ? "Point at the text you want to tag first: it is outlined in pink."
+          : "Tracking is off: turn it on in the Kehr menu (or Ctrl+Alt+H), then point at the text to tag.",
+      );
+    }
+    let done;
+    if (action === "propagate") {
+      done = a.propagate(target)
+        ? `Propagated the tag of ${describeElement(target)} to everything inside it.`
+        : this.warn(`Nothing inside ${describeElement(target)} to change.`);
+    } else {
+      a.tag(target, TAG_ACTIONS[action]);
+      done = `${describeElement(target)}: ${action === "clear-tag" ? "tag cleared" : action.slice(4)}.`;
+    }
+    this.changed();
+    return done;
+  }
+
+  /**
+   * @param {string} text
+   * @returns {string}
+   */
+  warn(text) {
+    this.notices.show(text, "warning");
+    return text;
+  }
+
+  changed() {
+    paintLabels(this.annotation);
+    this.report();
+  }
+
+  report() {
+    const { untagged } = this.annotation.vector();
+    browser.runtime
+      .sendMessage({
+        type: "content:changed",
+        untagged,
+        total: this.annotation.nodes.length,
+        canUndo: this.annotation.canUndo,
+        canRedo: this.annotation.canRedo,
+      })
+      .catch(() => {}); // the background may be restarting; the next change reports again
+  }
+
+  /**
+   * @param {unknown} raw
+   * @param {browser.runtime.MessageSender} sender
+   * @returns {Promise<unknown> | undefined}
+   */
+  onMessage(raw, sender) {
+    if (sender.id !== browser.runtime.id || sender.tab) return undefined; // only our background
+    let message;
+    try {
+      message = checkMessage(raw, BACKGROUND_MESSAGES);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    switch (message.type) {
+      case "bg:command": {
+        const action = /** @type {Action} */ (message.action);
+        const recent = Date.now() - this.lastKey.at < DUPLICATE_WINDOW_MS;
+        if (message.source === "shortcut" && recent && this.lastKey.action === action) {
+          return Promise.resolve({ ok: true, duplicate: true });
+        }
+        /** @type {Element | null} */
+        let element = null;
+        if (message.targetElementId != null) {
+          element = /** @type {Element | null} */ (browser.menus.getTargetElement(message.targetElementId) ?? null);
+        }
+        return Promise.resolve({ ok: true, message: this.perform(action, element) });
+      }
+      case "bg:tracking":
+        this.tracking = message.on && !this.readOnly;
+        if (!this.tracking) {
+          moveHighlight(this.target, null);
+          this.target = null;
+        }
+        markDocument(this.document, this.session.mode, this.tracking);
+        return Promise.resolve({ ok: true });
+      case "bg:collect": {
+        const { labels, untagged, missing } = this.annotation.vector();
+        return Promise.resolve({ pageId: this.session.pageId, labels, untagged, missing });
+      }
+      case "bg:nodes":
+        return Promise.resolve(this.nodeList());
+      case "bg:scroll-to": {
+        const node = this.annotation.nodes.find((n) => n.index === message.index);
+        if (node) flash(node.element);
+        return Promise.resolve({ ok: Boolean(node) });
+      }
+      case "bg:notice":
+        this.notices.show(message.text, message.level);
+        return Promise.resolve({ ok: true });
+      default:
+        return undefined;
+    }
+  }
+
+  nodeList() {
+    const { labels, untagged, missing } = this.annotation.vector();
+    /** @type {(string | null)[]} */
+    const texts = new Array(this.session.nodeCount).fill(null);
+    for (const { index, element } of this.annotation.nodes) {
+      const text = (element.textContent ?? "").replace(/\s+/g, " ").trim();
+      texts[index] = text.length > 160 ? `${text.slice(0, 157)}…` : text || `<${element.firstElementChild?.localName ?? "…"}>`;
+    }
+    return {
+      title: this.session.title,
+      mode: this.session.mode,
+      untagged,
+      missing,
+      nodes: labels.map((label, i) => ({ i, label, text: texts[i] })),
+    };
+  }
+}

@@ -1,0 +1,52 @@
+// Shows the annotation state in the page through attributes that the extension's
+// USER stylesheet (annotator.css) colours: nothing is drawn that could move text.
+
+/** @typedef {import("../lib/labels.js").Annotation} Annotation */
+
+export const LABEL_ATTR = "data-kehr-label";
+export const HOVER_ATTR = "data-kehr-hover";
+export const FLASH_ATTR = "data-kehr-flash";
+export const MODE_ATTR = "data-kehr-annotator";
+export const TRACKING_ATTR = "data-kehr-tracking";
+
+/**
+ * Colour every numbered node by its effective label.
+ * @param {Annotation} annotation
+ */
+export function paintLabels(annotation) {
+  for (const { element } of annotation.nodes) {
+    const label = String(annotation.effectiveLabel(element));
+    if (element.getAttribute(LABEL_ATTR) !== label) element.setAttribute(LABEL_ATTR, label);
+  }
+}
+
+/**
+ * Move the tracking highlight to `element` (null removes it).
+ * @param {Element | null} previous
+ * @param {Element | null} element
+ */
+export function moveHighlight(previous, element) {
+  if (previous === element) return;
+  previous?.removeAttribute(HOVER_ATTR);
+  element?.setAttribute(HOVER_ATTR, "");
+}
+
+/**
+ * Scroll a node into the middle of the view and ring it briefly.
+ * @param {Element} element
+ */
+export function flash(element) {
+  element.scrollIntoView({ block: "center", inline: "nearest" });
+  element.setAttribute(FLASH_ATTR, "");
+  setTimeout(() => element.removeAttribute(FLASH_ATTR), 1500);
+}
+
+/**
+ * @param {Document} document
+ * @param {string} mode
+ * @param {boolean} tracking
+ */
+export function markDocument(document, mode, tracking) {
+  document.documentElement.setAttribute(MODE_ATTR, mode);
+  document.documentElement.setAttribute(TRACKING_ATTR, tracking ? "on" : "off");
+}

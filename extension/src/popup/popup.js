@@ -1,0 +1,121 @@
+// The toolbar button's menu: KrdWrd's status-bar broom, as a popup.
+
+import { ext } from "../lib/ext.js";
+import { ask, byId, h, onClick, say } from "../lib/ui.js";
+
+const status = byId("status");
+
+/**
+ * @param {string} page
+ */
+async function openTab(page) {
+  await ext.tabs.create({ url: ext.runtime.getURL(page) });
+  window.close();
+}
+
+async function refresh() {
+  const state = await ask({ type: "status" });
+  byId("logged-out").hidden = state.loggedIn;
+  byId("menu").hidden = !state.loggedIn;
+  byId("who").textContent = state.loggedIn ? state.username : "";
+  const tracking = byId("tracking");
+  tracking.textContent = `Tracking: ${state.tracking ? "on" : "off"}`;
+  tracking.setAttribute("aria-pressed", String(state.tracking));
+  /** @type {HTMLImageElement} */ (byId("icon")).src = `../icons/broom-${state.tracking ? "on" : "off"}.svg`;
+  const page = byId("page");
+  if (state.tab) {
+    const s = state.tab.state;
+    const counts = s ? ` — ${s.untagged} of ${s.total} text nodes untagged` : "";
+    page.textContent = `${state.tab.mode === "view" ? "Viewing" : "Page"}: ${state.tab.title}${counts}`;
+    byId("undo").toggleAttribute("disabled", !(s && s.canUndo));
+    byId("redo").toggleAttribute("disabled", !(s && s.canRedo));
+  } else {
+    page.textContent = "No corpus page open: Grab next page.";
+  }
+  byId("submit").toggleAttribute("disabled", !state.tab || state.tab.mode === "view");
+  const pending = byId("pending");
+  pending.hidden = state.pending.length === 0;
+  pending.replaceChildren();
+  if (state.pending.length) {
+    const refused = state.pending.filter((/** @type {{ refused: boolean }} */ p) => p.refused).length;
+    pending.append(
+      `${state.pending.length} submission${state.pending.length === 1 ? "" : "s"} waiting to be sent` +
+        (refused ? ` (${refused} refused by the server: see My Stats). ` : ". "),
+      h("button", { id: "retry", class: "link", onclick: retry }, "Send now"),
+    );
+  }
+  return state;
+}
+
+async function retry() {
+  try {
+    const result = await ask({ type: "retry-queue" });
+    say(status, result.failed ? "Still not sent; the extension keeps trying." : `Sent ${result.sent}.`, result.failed ? "error" : "ok");
+  } catch (error) {
+    say(status, error instanceof Error ? error.message : String(error), "error");
+  }
+  await refresh();
+}
+
+/** @param {string} current */
+async function loadCorpora(current) {
+  const select = /** @type {HTMLSelectElement} */ (byId("corpus"));
+  try {
+    /** @type {{ slug: string, name: string, page_count: number, my_submissions: number, kind: string }[]} */
+    const corpora = await ask({ type: "corpora" });
+    select.replaceChildren(
+      h("option", { value: "", disabled: true, selected: !current }, corpora.length ? "Choose a corpus…" : "(no corpus open to you)"),
+      ...corpora.map((c) =>
+        h("option", { value: c.slug, selected: c.slug === current }, `${c.name} (${c.my_submissions}/${c.page_count} done)`),
+      ),
+    );
+  } catch (error) {
+    select.replaceChildren(h("option", { value: "" }, "(could not load)"));
+    say(status, error instanceof Error ? error.message : String(error), "error");
+  }
+}
+
+async function main() {
+  // Handlers first: the menu must not show buttons that do nothing yet.
+  byId("login").addEventListener("click", () => ext.runtime.openOptionsPage().then(() => window.close()));
+  byId("options").addEventListener("click", () => ext.runtime.openOptionsPage().then(() => window.close()));
+  byId("about").addEventListener("click", () => openTab("pages/about.html"));
+  byId("guidelines").addEventListener("click", () => openTab("pages/guidelines.html"));
+  byId("stats").addEventListener("click", () => openTab("pages/stats.html"));
+  // sidebarAction.toggle() must run in the click's own turn (a user action).
+  byId("sidebar").addEventListener("click", () => ext.sidebarAction.toggle());
+
+  byId("corpus").addEventListener("change", async (event) => {
+    const slug = /** @type {HTMLSelectElement} */ (event.target).value;
+    await ask({ type: "select-corpus", slug });
+    say(status, "Corpus chosen: Grab next page to start.", "ok");
+  });
+  onClick(byId("tracking"), status, async () => {
+    const now = await refresh();
+    await ask({ type: "set-tracking", on: !now.tracking });
+    await refresh();
+    return now.tracking ? "Tracking is off: nothing is highlighted or tagged." : "Tracking is on.";
+  });
+  onClick(byId("grab"), status, async () => {
+    const result = await ask({ type: "grab-next" });
+    await refresh();
+    return result.message;
+  });
+  onClick(byId("submit"), status, async () => {
+    const result = await ask({ type: "submit" });
+    await refresh();
+    if (!result.ok) throw new Error(result.message);
+    return result.message;
+  });
+  for (const action of ["propagate", "undo", "redo"]) {
+    onClick(byId(action), status, async () => {
+      const result = await ask({ type: "page-action", action });
+      setTimeout(refresh, 150);
+      return result?.message;
+    });
+  }
+  const state = await refresh();
+  if (state.loggedIn) loadCorpora(state.corpus);
+}
+
+main().catch((error) => say(status, error instanceof Error ? error.message : String(error), "error"));

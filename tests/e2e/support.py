@@ -1,0 +1,355 @@
+"""Helpers of the extension's end-to-end tests: the built add-on, a real backend server
+process that can be stopped and restarted, and a real Firefox ESR driven over Marionette.
+
+Nothing here imitates a part: the backend is gunicorn on the test database, the
+replay proxy is the archive proxy (tests/proxy_fixtures.py), Firefox runs the built
+``.xpi`` installed into a profile by ``annotator.firefox`` (the code behind
+``manage.py annotator_firefox``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from marionette_driver.marionette import ActionSequence
+
+from annotator import conf, firefox
+from tests.services import _die_with_parent, free_port, log_tail
+
+REPO = Path(__file__).resolve().parents[2]
+EXTENSION = REPO / "extension"
+SCREENSHOT_DIR = REPO / "docs" / "img"
+
+PASSWORD = "correct horse 42"
+
+# Everything a script of the page itself could look at for the token.
+PROBE = """
+const token = arguments[0];
+const found = [];
+const look = (where, value) => { if (String(value).includes(token)) found.push(where); };
+look("document", document.documentElement.outerHTML);
+for (const el of document.querySelectorAll("*")) {
+  for (const attr of el.attributes) look("attribute " + attr.name, attr.value);
+}
+for (const store of ["localStorage", "sessionStorage"]) {
+  try {
+    const s = window[store];
+    for (let i = 0; i < s.length; i++) look(store, s.getItem(s.key(i)));
+  } catch (e) {}
+}
+try { look("cookie", document.cookie); } catch (e) {}
+for (const name of Object.getOwnPropertyNames(window)) {
+  try { const v = window[name]; if (typeof v === "string") look("window." + name, v); } catch (e) {}
+}
+look("name", window.name);
+return {found, browser: typeof window.browser, chrome: typeof window.chrome};
+"""
+
+# WebDriver key codes for the modifiers.
+CONTROL = "\ue009"
+ALT = "\ue00a"
+
+
+def wait_for(
+    condition: Callable[[], Any], *, timeout: float = 15, interval: float = 0.1, what: str = ""
+) -> Any:
+    """Poll until ``condition()`` is truthy; return its value or fail saying what."""
+    deadline = time.monotonic() + timeout
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+        except Exception as error:  # the page may be between two documents
+            last_error = error
+        else:
+            if value:
+                return value
+        time.sleep(interval)
+    raise AssertionError(
+        f"timed out after {timeout} s waiting for {what or condition}"
+        + (f" (last error: {last_error})" if last_error else "")
+    )
+
+
+# --------------------------------------------------------------------------- the add-on
+
+
+def _newest_source_mtime() -> float:
+    paths = [*EXTENSION.joinpath("src").rglob("*"), REPO / "docs" / "guidelines.md"]
+    return max(p.stat().st_mtime for p in paths if p.is_file())
+
+
+def built_xpi() -> Path:
+    """The built add-on, building it first (npm ci, npm run build) when it is missing or
+    older than its sources. Fails, never skips, without Node.js: the suite needs it."""
+    xpi = conf.xpi_path()
+    if xpi.is_file() and xpi.stat().st_mtime >= _newest_source_mtime():
+        return xpi
+    npm = shutil.which("npm")
+    assert npm, "npm not found: install Node.js 20+ (./dev test does) to build the extension"
+    if not (EXTENSION / "node_modules").is_dir():
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=EXTENSION, check=True)
+    subprocess.run([npm, "run", "build"], cwd=EXTENSION, check=True)
+    assert xpi.is_file(), f"npm run build did not produce {xpi}"
+    return xpi
+
+
+# --------------------------------------------------------------------------- backend
+
+
+class BackendServer:
+    """gunicorn serving Kehr on the test database, on a fixed port across restarts."""
+
+    def __init__(self, database_url: str, log_path: Path, env: dict[str, str] | None = None):
+        self.port = free_port()
+        self.database_url = database_url
+        self.log_path = log_path
+        self.extra_env = env or {}
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = dict(os.environ)
+        env.update(self.extra_env)
+        env["DATABASE_URL"] = self.database_url
+        env["DJANGO_SETTINGS_MODULE"] = "kehr.settings"
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(REPO / "backend"), str(REPO / "proxy"), str(REPO), env.get("PYTHONPATH", "")]
+        )
+        with self.log_path.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "kehr.wsgi:application",
+                 "--bind", f"127.0.0.1:{self.port}", "--workers", "1",
+                 "--worker-class", "gthread", "--threads", "4", "--timeout", "60"],
+                cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, start_new_session=True,
+                preexec_fn=_die_with_parent(signal.SIGTERM),
+            )  # fmt: skip
+
+        def healthy() -> bool:
+            assert self.proc is not None and self.proc.poll() is None, (
+                f"gunicorn exited:\n{log_tail(self.log_path)}"
+            )
+            try:
+                return httpx.get(f"{self.url}/healthz/", timeout=2).status_code == 200
+            except httpx.HTTPError:
+                return False
+
+        wait_for(healthy, timeout=30, what="the backend to answer /healthz/")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+        self.proc = None
+
+
+# --------------------------------------------------------------------------- Firefox
+
+
+class AnnotatorBrowser:
+    """Firefox ESR on a profile prepared by ``annotator.firefox.prepare_profile`` (the
+    built add-on installed for good, the CA trusted or not), under Marionette."""
+
+    def __init__(self, profile_dir: Path, xpi: Path, ca_pem: str | None):
+        self.profile = firefox.prepare_profile(
+            profile_dir, xpi=xpi, extension_id=conf.extension_id(), ca_pem=ca_pem
+        )
+        port = free_port()
+        self.process = firefox.start_firefox(
+            self.profile,
+            headless=True,
+            marionette_port=port,
+            system_access=True,  # chrome-context checks (CA trust) in the tests
+            extension_id=conf.extension_id(),
+        )
+        self.m = firefox.connect_marionette(port, self.process)
+        self.m.set_window_rect(width=1280, height=900)
+        self.m.timeout.script = 20
+        self.m.timeout.page_load = 30
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.m.delete_session()
+        firefox.stop_firefox(self.process)
+
+    # tabs -------------------------------------------------------------------------
+
+    def extension_page(self, page: str) -> str:
+        return self.profile.extension_url(page)
+
+    def open_tab(self, url: str) -> str:
+        handle = self.m.open(type="tab", focus=True)["handle"]
+        self.m.switch_to_window(handle)
+        self.m.navigate(url)
+        return handle
+
+    def new_handle(self, before: set[str], timeout: float = 15) -> str:
+        return wait_for(
+            lambda: next(iter(set(self.m.window_handles) - before), None),
+            timeout=timeout,
+            what="a new tab",
+        )
+
+    def switch(self, handle: str) -> None:
+        self.m.switch_to_window(handle)
+
+    # pages ------------------------------------------------------------------------
+
+    def js(self, script: str, *args: Any) -> Any:
+        return self.m.execute_script(script, script_args=list(args))
+
+    def page_js(self, script: str, *args: Any) -> Any:
+        """Run a script with the page's own rights, as the page's scripts would."""
+        return self.m.execute_script(script, script_args=list(args), sandbox=None)
+
+    def css(self, selector: str):
+        return self.m.find_element("css selector", selector)
+
+    def click(self, selector: str) -> None:
+        self.css(selector).click()
+
+    def text(self, selector: str) -> str:
+        return self.css(selector).text
+
+    def hover(self, selector: str) -> None:
+        element = self.css(selector)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        ActionSequence(self.m, "pointer", "mouse").pointer_move(0, 0, origin=element).perform()
+
+    def chord(self, key: str) -> None:
+        """Press Ctrl+Alt+key as a person would (trusted key events)."""
+        keys = ActionSequence(self.m, "key", "keyboard")
+        keys.key_down(CONTROL).key_down(ALT).key_down(key).key_up(key).key_up(ALT).key_up(CONTROL)
+        keys.perform()
+
+    def context_menu(self, selector: str, item: str) -> None:
+        """Right-click an element and choose the add-on's menu entry ``item`` (an action)."""
+        element = self.css(selector)
+        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+        mouse = ActionSequence(self.m, "pointer", "mouse")
+        mouse.pointer_move(0, 0, origin=element).pointer_down(button=2).pointer_up(button=2)
+        mouse.perform()
+        menu_item = (
+            f"{firefox.toolbar_widget_id(conf.extension_id()).split('-')[0]}-menuitem-_{item}"
+        )
+        wait_for(
+            lambda: self.chrome_js(
+                "const menu = document.getElementById('contentAreaContextMenu');"
+                "return menu.state === 'open' && !!document.getElementById(arguments[0]);",
+                menu_item,
+            ),
+            what="the context menu with the Kehr entries",
+        )
+        self.chrome_js(
+            "document.getElementById(arguments[0]).doCommand();"
+            "document.getElementById('contentAreaContextMenu').hidePopup();",
+            menu_item,
+        )
+
+    def chrome_js(self, script: str, *args: Any) -> Any:
+        with self.m.using_context("chrome"):
+            return self.m.execute_script(script, script_args=list(args))
+
+    def trust_ca(self, pem: str) -> None:
+        """What a person does by importing the CA in Firefox's certificate manager."""
+        self.chrome_js(
+            """Cc["@mozilla.org/security/x509certdb;1"].getService(Ci.nsIX509CertDB)
+                 .addCertFromBase64(arguments[0], "C,C,C");""",
+            firefox.pem_to_base64_der(pem),
+        )
+
+    def toolbar_icon(self) -> str:
+        """The image of the add-on's toolbar button (the tracking state's colour)."""
+        button = firefox.toolbar_widget_id(conf.extension_id()).replace("-browser-action", "-BAP")
+        return self.chrome_js(
+            "return document.getElementById(arguments[0])"
+            ".style.getPropertyValue('--webextension-toolbar-image')",
+            button,
+        )
+
+    def show_sidebar(self, show: bool) -> None:
+        """Open or close the add-on's sidebar (as its toolbar-menu button does)."""
+        panel = firefox.toolbar_widget_id(conf.extension_id()).replace(
+            "-browser-action", "-sidebar-action"
+        )
+        script = "SidebarController.show(arguments[0])" if show else "SidebarController.hide()"
+        self.chrome_js(script, panel)
+
+    def window_screenshot(self, name: str) -> None:
+        """The whole browser window (toolbar, sidebar, page) when KEHR_SCREENSHOTS=1."""
+        if not os.environ.get("KEHR_SCREENSHOTS"):
+            return
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        with self.m.using_context("chrome"):
+            (SCREENSHOT_DIR / name).write_bytes(self.m.screenshot(format="binary"))
+
+    def screenshot(self, name: str, element=None) -> None:
+        """Save a PNG under docs/img/ when KEHR_SCREENSHOTS=1 (for the annotator guide)."""
+        if not os.environ.get("KEHR_SCREENSHOTS"):
+            return
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        png = self.m.screenshot(element=element, format="binary")
+        (SCREENSHOT_DIR / name).write_bytes(png)
+
+
+# --------------------------------------------------------------------------- flows
+
+
+def login_in_options(browser, server_url: str, username: str) -> None:
+    """Log in as a person does: the options page (the server is already filled in)."""
+    browser.open_tab(browser.profile.options_url(server_url))
+    wait_for(lambda: browser.js("return document.getElementById('server').value"), what="options")
+    assert browser.js("return document.getElementById('server').value") == server_url
+    browser.css("#username").send_keys(username)
+    browser.css("#password").send_keys(PASSWORD)
+    browser.click("#login")
+    wait_for(
+        lambda: "Logged in as" in browser.text("#login-status"),
+        what="the login",
+        timeout=20,
+    )
+
+
+def choose_corpus_and_grab(browser, popup: str, slug: str, tab: str | None = None) -> str:
+    """In the toolbar menu: choose the corpus, Grab next page; return the page's tab
+    (a new one, unless an annotation tab is open already: ``tab``, which is reused)."""
+    browser.switch(popup)
+    browser.m.navigate(browser.extension_page("popup/popup.html"))
+    wait_for(
+        lambda: browser.js(f"return !!document.querySelector('#corpus option[value=\"{slug}\"]')"),
+        what=f"corpus {slug} in the menu",
+    )
+    browser.js(
+        "const s = document.getElementById('corpus'); s.value = arguments[0];"
+        "s.dispatchEvent(new Event('change'));",
+        slug,
+    )
+    wait_for(lambda: "Corpus chosen" in browser.text("#status"), what="corpus chosen")
+    before = set(browser.m.window_handles)
+    browser.click("#grab")
+    wait_for(lambda: browser.text("#status").startswith("Opened"), what="the page to open")
+    if tab:
+        assert set(browser.m.window_handles) == before, "no new tab when one is open already"
+        return tab
+    return browser.new_handle(before)
