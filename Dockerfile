@@ -1,5 +1,15 @@
 # Kehr's production image: web (gunicorn), Celery worker and beat, archive proxies.
 # See docker-compose.yml for the topology and docs/admin-guide.md for operations.
+# The annotators' Firefox add-on, built once for the /annotator/ download page.
+FROM node:20-slim AS extension
+WORKDIR /build/extension
+COPY extension/package.json extension/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY extension/ ./
+# The build checks that the add-on's guidelines page matches docs/guidelines.md.
+COPY docs/guidelines.md /build/docs/guidelines.md
+RUN npm run build
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -25,6 +35,8 @@ COPY backend ./backend
 RUN pip install .
 
 COPY proxy ./proxy
+COPY --from=extension /build/extension/src ./extension/src
+COPY --from=extension /build/extension/web-ext-artifacts ./extension/web-ext-artifacts
 COPY manage.py ./
 
 # An unprivileged user owns the state directory (named volumes inherit its ownership).

@@ -1,10 +1,13 @@
-"""The embedded broker never hands a worker a half-written message."""
+"""The embedded broker never hands a worker a half-written message.
+
+With kombu's own filesystem transport the same race tears messages in most runs on
+the 2-core development machine (not always: a test of that would be flaky).
+"""
 
 from __future__ import annotations
 
 import threading
 
-import pytest
 from kombu import Connection
 from kombu.transport import filesystem
 
@@ -59,11 +62,3 @@ def test_every_message_arrives_whole(tmp_path):
     received, errors = race(Transport, tmp_path)
     assert errors == []
     assert received == MESSAGES
-
-
-@pytest.mark.xfail(
-    strict=True, reason="kombu's own filesystem transport: the race this module fixes"
-)
-def test_kombus_transport_tears_messages(tmp_path):
-    _, errors = race(filesystem.Transport, tmp_path)
-    assert errors == []
