@@ -130,6 +130,23 @@ def test_annotators_see_only_their_own_submissions(api, other_api, staff_api, pa
     )
 
 
+def test_staff_filter_to_their_own_or_one_users_submissions(api, staff_api, page, annotator, staff):
+    theirs = submit(api, page, vector_for(page)).json()
+    own = submit(staff_api, page, vector_for(page, 1)).json()
+    listed = staff_api.get("/api/submissions/?mine=true").json()["results"]
+    assert [s["id"] for s in listed] == [own["id"]]
+    listed = staff_api.get(f"/api/submissions/?user={annotator.pk}").json()["results"]
+    assert [s["id"] for s in listed] == [theirs["id"]]
+    # An annotator's ?mine=false does not open other people's submissions.
+    assert [s["id"] for s in api.get("/api/submissions/?mine=false").json()["results"]] == [
+        theirs["id"]
+    ]
+    response = staff_api.get("/api/submissions/?mine=yes")
+    assert response.status_code == 400 and "true or false" in response.json()["mine"]
+    response = staff_api.get("/api/submissions/?user=alice")
+    assert response.status_code == 400 and "user id" in response.json()["user"]
+
+
 def test_owner_deletes_submission_and_counter_follows(api, page):
     created = submit(api, page, vector_for(page)).json()
     page.refresh_from_db()

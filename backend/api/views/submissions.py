@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django.db.models import Count, DurationField, ExpressionWrapper, F, Sum
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -20,6 +21,18 @@ from corpora.models import Page
 from tutorial.services import my_tutorial_stats, result_for_submission
 
 
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            OpenApiParameter("corpus", str, description="only this corpus (slug)"),
+            OpenApiParameter("page", int, description="only this page"),
+            OpenApiParameter("user", int, description="staff: only this user's"),
+            OpenApiParameter(
+                "mine", bool, description="only your own (for staff; annotators always)"
+            ),
+        ]
+    )
+)
 class SubmissionViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -33,13 +46,22 @@ class SubmissionViewSet(
             return Submission.objects.none()
         submissions = Submission.objects.select_related("page__corpus")
         user = self.request.user
-        if not user.is_staff:
+        params = self.request.query_params
+        mine = params.get("mine", "")
+        if mine not in ("", "true", "false"):
+            raise ValidationError({"mine": f"Expected true or false, received {mine!r}."})
+        if not user.is_staff or mine == "true":
             # Other people's submissions are simply not there (404, never 403 with a hint).
+            # Staff use ?mine=true for their own (the extension's My Stats, Start over).
             submissions = submissions.filter(user=user)
         else:
-            wanted_user = self.request.query_params.get("user")
+            wanted_user = params.get("user", "")
+            if wanted_user and not wanted_user.isdigit():
+                raise ValidationError(
+                    {"user": f"Expected a user id (a number), received {wanted_user!r}."}
+                )
             if wanted_user:
-                submissions = submissions.filter(user_id=wanted_user)
+                submissions = submissions.filter(user_id=int(wanted_user))
         for param, field in (("corpus", "page__corpus__slug"), ("page", "page_id")):
             value = self.request.query_params.get(param)
             if value:

@@ -4,6 +4,7 @@
 
 import { clientVersion, ext } from "../lib/ext.js";
 import { vectorProblem } from "../lib/messages.js";
+import { scoreText } from "../lib/tutorial.js";
 import { UserError, api } from "./api.js";
 import * as documents from "./documents.js";
 import * as sessions from "./sessions.js";
@@ -15,6 +16,11 @@ import { submitNow } from "./submissions.js";
  * @typedef {{ id: number, corpus: string, url: string, final_url: string, title: string, node_count: number }} ApiPage
  * @typedef {import("./sessions.js").Mode} Mode
  * @typedef {import("./sessions.js").Notice} Notice
+ * @typedef {import("./sessions.js").PageSession} PageSession
+ * @typedef {import("./sessions.js").TutorialInfo} TutorialInfo
+ * @typedef {import("../lib/tutorial.js").TutorialResult} TutorialResult
+ * @typedef {{ mode: Mode, labels?: number[] | null, banner?: string, notices?: Notice[],
+ *   tutorial?: TutorialInfo | null, result?: TutorialResult | null, submissionId?: number | null }} OpenOptions
  */
 
 /**
@@ -30,7 +36,7 @@ export function extensionUrl(page, params = {}) {
  * Show a page in an annotation tab (a new one unless `tabId` is given).
  * @param {number | undefined} tabId
  * @param {ApiPage} page
- * @param {{ mode: Mode, labels?: number[] | null, banner?: string, notices?: Notice[] }} options
+ * @param {OpenOptions} options
  * @returns {Promise<number>} the tab
  */
 export async function openPage(tabId, page, options) {
@@ -56,6 +62,9 @@ export async function openPage(tabId, page, options) {
     banner: options.banner ?? "",
     notices: options.notices ?? [],
     problem: "",
+    tutorial: options.tutorial ?? null,
+    result: options.result ?? null,
+    submissionId: options.submissionId ?? null,
   });
   documents.prefetch(tab, page.id);
   await ext.tabs.update(tab, { url, active: true });
@@ -101,6 +110,9 @@ export async function submit(tabId) {
   if (session.mode === "view") {
     throw new UserError("This is a read-only view. To change your tags, use Resubmit in My Stats.");
   }
+  if (session.mode === "result") {
+    throw new UserError("This page shows your tutorial result: go on with “Next page” in the bar at the top of the page.");
+  }
   /** @type {{ pageId: number, labels: number[], untagged: number, missing: number }} */
   const collected = await ext.tabs.sendMessage(tabId, { type: "bg:collect" });
   if (collected?.pageId !== session.pageId) {
@@ -131,6 +143,25 @@ export async function submit(tabId) {
     message += ` Note: ${untagged} text node${untagged === 1 ? " was" : "s were"} still untagged and ${untagged === 1 ? "was" : "were"} sent as untagged.`;
   }
   const notice = /** @type {Notice} */ ({ text: message, level: untagged > 0 ? "warning" : "info" });
+  const answer = /** @type {{ id?: number, tutorial?: TutorialResult } | undefined} */ (outcome.result);
+  const result = answer?.tutorial ?? null;
+  if (result || session.tutorial || (await staffTutorialPage(session))) {
+    await redisplay(tabId, session, {
+      mode: "result",
+      banner: "",
+      labels: collected.labels,
+      result,
+      submissionId: answer?.id ?? null,
+      notices: untagged > 0 ? [notice] : [],
+      tutorial: {
+        slug: session.tutorial?.slug ?? session.corpus,
+        name: session.tutorial?.name ?? "",
+        position: result?.position ?? session.tutorial?.position ?? null,
+        total: result?.total ?? session.tutorial?.total ?? null,
+      },
+    });
+    return { ok: true, message: result ? `${message} ${scoreText(result)}` : message };
+  }
   if (session.mode === "resubmit") {
     await sessions.remove(tabId);
     await ext.tabs.update(tabId, { url: extensionUrl("pages/stats.html", { notice: message }) });
@@ -144,6 +175,52 @@ export async function submit(tabId) {
     await ext.tabs.sendMessage(tabId, { type: "bg:notice", text, level: "warning" }).catch(() => {});
     return { ok: true, message: text };
   }
+}
+
+/**
+ * Whether a submission without a tutorial result was still a tutorial page that staff
+ * may make a reference of (a step without reference, a page of a tutorial corpus that is
+ * no step yet). Only asked for staff: learners' tutorial pages are steps with references.
+ * @param {PageSession} session
+ * @returns {Promise<boolean>}
+ */
+async function staffTutorialPage(session) {
+  const settings = await getSettings();
+  if (!settings.auth?.isStaff) return false;
+  try {
+    await api("GET", `/api/tutorials/${encodeURIComponent(session.corpus)}/`);
+    return true;
+  } catch {
+    return false; // 404: a regular corpus
+  }
+}
+
+/**
+ * Show the tab's page again, changed as `changes` says (e.g. as a tutorial result).
+ * The document is loaded afresh, so no tag of before stays on it.
+ * @param {number} tabId
+ * @param {PageSession} session
+ * @param {Partial<OpenOptions>} changes
+ */
+export async function redisplay(tabId, session, changes) {
+  /** @type {ApiPage} */
+  const page = {
+    id: session.pageId,
+    corpus: session.corpus,
+    url: session.url,
+    final_url: session.url,
+    title: session.title,
+    node_count: session.nodeCount,
+  };
+  return openPage(tabId, page, {
+    mode: session.mode,
+    labels: session.labels,
+    banner: session.banner,
+    tutorial: session.tutorial,
+    result: session.result,
+    submissionId: session.submissionId,
+    ...changes,
+  });
 }
 
 /**

@@ -14,6 +14,8 @@ import { getSettings, saveSettings } from "./settings.js";
 import { queue } from "./submissions.js";
 import { setTracking, toggleTracking } from "./tracking.js";
 import { reloadProxy } from "./routing.js";
+import * as tutorial from "./tutorial.js";
+import { barModel } from "../lib/tutorial.js";
 
 const IS_MAC = navigator.platform.startsWith("Mac");
 
@@ -71,8 +73,23 @@ async function onContentMessage(message, from) {
       const notices = session.notices;
       session.notices = [];
       await sessions.save();
+      const isStaff = Boolean(settings.auth?.isStaff);
+      const bar =
+        session.mode === "result"
+          ? barModel({
+              result: session.result ?? null,
+              tutorialName: session.tutorial?.name ?? "",
+              title: session.title,
+              position: session.tutorial?.position ?? null,
+              total: session.tutorial?.total ?? null,
+              isStaff,
+              canUseAsReference: Boolean(session.submissionId),
+            })
+          : null;
       return {
         active: true,
+        result: session.mode === "result" ? (session.result ?? null) : null,
+        bar,
         mode: session.mode,
         pageId: session.pageId,
         nodeCount: session.nodeCount,
@@ -93,6 +110,10 @@ async function onContentMessage(message, from) {
     case "content:toggle-tracking":
       await toggleTracking();
       return { ok: true };
+    case "content:tutorial-next":
+      return tutorial.next(from.tabId);
+    case "content:use-as-reference":
+      return tutorial.useAsReference(from.tabId);
     default:
       throw new MessageError(`unhandled ${message.type}`);
   }
@@ -149,13 +170,19 @@ async function onPageMessage(message) {
     case "stats": {
       const [stats, submissions, pending] = await Promise.all([
         api("GET", "/api/me/stats/"),
-        api("GET", "/api/submissions/?limit=50&offset=0"),
+        api("GET", "/api/submissions/?mine=true&limit=50&offset=0"),
         queue.list(),
       ]);
-      return { stats, submissions, pending };
+      // Every step with its score, per tutorial (a tutorial is small: eleven pages).
+      const tutorials = await Promise.all(
+        (stats.tutorials ?? []).map((/** @type {{ slug: string }} */ t) =>
+          api("GET", `/api/tutorials/${encodeURIComponent(t.slug)}/`).catch(() => null),
+        ),
+      );
+      return { stats, submissions, pending, tutorials, isStaff: (await account.publicSettings()).isStaff };
     }
     case "submissions":
-      return api("GET", `/api/submissions/?limit=50&offset=${message.offset}`);
+      return api("GET", `/api/submissions/?mine=true&limit=50&offset=${message.offset}`);
     case "open-submission":
       await pages.openSubmission(message.id, message.mode);
       return { ok: true };
@@ -172,6 +199,14 @@ async function onPageMessage(message) {
     case "retry-page":
       await pages.retryPage(message.tabId);
       return { ok: true };
+    case "tutorials":
+      return tutorial.list();
+    case "start-tutorial":
+      return tutorial.start(message.slug);
+    case "open-tutorial-result":
+      return tutorial.openResult(message.slug, message.position);
+    case "restart-tutorial":
+      return tutorial.restart(message.slug);
     default:
       throw new MessageError(`unhandled ${message.type}`);
   }

@@ -9,12 +9,16 @@
 import { ext } from "../lib/ext.js";
 
 /**
- * @typedef {"annotate" | "view" | "resubmit"} Mode
+ * @typedef {"annotate" | "view" | "resubmit" | "result"} Mode
+ *   "result": a submitted tutorial page coloured by its result (read-only)
  * @typedef {{ text: string, level: "info" | "warning" | "error" }} Notice
  * @typedef {{ kind: "setup", url: string }} SetupSession
+ * @typedef {import("../lib/tutorial.js").TutorialResult} TutorialResult
+ * @typedef {{ slug: string, name: string, position: number | null, total: number | null }} TutorialInfo
  * @typedef {{ kind: "page", mode: Mode, url: string, pageId: number, corpus: string, title: string,
  *   nodeCount: number, startedAt: string, labels: number[] | null, banner: string,
- *   notices: Notice[], problem: string }} PageSession
+ *   notices: Notice[], problem: string, tutorial?: TutorialInfo | null, result?: TutorialResult | null,
+ *   submissionId?: number | null }} PageSession
  * @typedef {SetupSession | PageSession} Session
  * @typedef {{ untagged: number, total: number, canUndo: boolean, canRedo: boolean }} TabState
  */

@@ -10,14 +10,17 @@ import { BACKGROUND_MESSAGES, checkMessage } from "../lib/messages.js";
 import { actionForKey } from "../lib/shortcuts.js";
 import { annotatableTarget, describeElement } from "../lib/targets.js";
 import { Notices } from "./notices.js";
-import { flash, markDocument, moveHighlight, paintLabels } from "./paint.js";
+import { flash, markDocument, moveHighlight, paintLabels, paintResults } from "./paint.js";
+import { TutorialBar } from "./tutorialbar.js";
 
 /** @typedef {import("../lib/shortcuts.js").Action} Action */
 /**
  * What the background tells a tab about itself (see background/sessions.js).
- * @typedef {{ active: true, mode: "annotate" | "view" | "resubmit", pageId: number, nodeCount: number,
+ * @typedef {{ active: true, mode: "annotate" | "view" | "resubmit" | "result", pageId: number, nodeCount: number,
  *   title: string, labels: number[] | null, tracking: boolean, shortcuts: Record<string, string>,
- *   isMac: boolean, banner: string, notices: { text: string, level: "info" | "warning" | "error" }[] }} Session
+ *   isMac: boolean, banner: string, notices: { text: string, level: "info" | "warning" | "error" }[],
+ *   result: import("../lib/tutorial.js").TutorialResult | null,
+ *   bar: import("./tutorialbar.js").BarModel | null }} Session
  */
 
 const TAG_ACTIONS = /** @type {const} */ ({ "tag-bad": BAD, "tag-uncertain": UNCERTAIN, "tag-good": GOOD, "clear-tag": 0 });
@@ -44,7 +47,7 @@ class AnnotatorPage {
   constructor(document, session) {
     this.document = document;
     this.session = session;
-    this.readOnly = session.mode === "view";
+    this.readOnly = session.mode === "view" || session.mode === "result";
     this.tracking = session.tracking && !this.readOnly;
     this.annotation = new Annotation(document, session.nodeCount);
     /** @type {Element | null} */
@@ -56,7 +59,8 @@ class AnnotatorPage {
 
   attach() {
     if (this.session.labels) this.annotation.applyVector(this.session.labels, { resetHistory: true });
-    paintLabels(this.annotation);
+    if (this.session.mode === "result") this.showResult();
+    else paintLabels(this.annotation);
     markDocument(this.document, this.session.mode, this.tracking);
     this.notices.setBanner(this.session.banner);
     for (const notice of this.session.notices) this.notices.show(notice.text, notice.level);
@@ -75,6 +79,31 @@ class AnnotatorPage {
     window.addEventListener("submit", (event) => event.preventDefault(), true);
     browser.runtime.onMessage.addListener((message, sender) => this.onMessage(message, sender));
     this.report();
+  }
+
+  /** The tutorial's result view: colours by result, the bar at the top. */
+  showResult() {
+    const { result, bar } = this.session;
+    if (result) {
+      try {
+        paintResults(this.annotation, result);
+      } catch (error) {
+        this.notices.show(`The result does not fit this page (${error instanceof Error ? error.message : error}): submit it again.`, "error");
+      }
+    } else {
+      paintLabels(this.annotation); // no reference to compare with: your own tags
+    }
+    if (!bar) return;
+    /** @param {Record<string, unknown> & { type: string }} message */
+    const ask = async (message) => {
+      const answer = await browser.runtime.sendMessage(message);
+      if (answer && typeof answer.error === "string") throw new Error(answer.error);
+      return typeof answer?.message === "string" ? answer.message : undefined;
+    };
+    new TutorialBar(this.document, bar, {
+      onNext: () => ask({ type: "content:tutorial-next" }),
+      onReference: () => ask({ type: "content:use-as-reference" }),
+    });
   }
 
   /** @param {MouseEvent} event */
@@ -118,6 +147,9 @@ class AnnotatorPage {
     if (action === "toggle-tracking") {
       browser.runtime.sendMessage({ type: "content:toggle-tracking" });
       return "Tracking switched.";
+    }
+    if (this.session.mode === "result") {
+      return this.warn("This page shows your tutorial result; tagging is off. Go on with “Next page” in the bar at the top.");
     }
     if (this.readOnly) {
       return this.warn("This is a read-only view of your submission. To change it, use Resubmit in My Stats.");

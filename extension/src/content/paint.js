@@ -1,6 +1,8 @@
 // Shows the annotation state in the page through attributes that the extension's
 // USER stylesheet (annotator.css) colours: nothing is drawn that could move text.
 
+import { appearances } from "../lib/tutorial.js";
+
 /** @typedef {import("../lib/labels.js").Annotation} Annotation */
 
 export const LABEL_ATTR = "data-kehr-label";
@@ -49,4 +51,24 @@ export function flash(element) {
 export function markDocument(document, mode, tracking) {
   document.documentElement.setAttribute(MODE_ATTR, mode);
   document.documentElement.setAttribute(TRACKING_ATTR, tracking ? "on" : "off");
+}
+
+export const RESULT_ATTR = "data-kehr-result";
+export const REFERENCE_ATTR = "data-kehr-ref";
+
+/**
+ * Colour every numbered node by its tutorial result (annotator.css): correct, wrong,
+ * missed or unscored, and the reference tag the colour comes from. Labels are not
+ * painted in the result view.
+ * @param {Annotation} annotation
+ * @param {import("../lib/tutorial.js").TutorialResult} result
+ */
+export function paintResults(annotation, result) {
+  const looks = appearances(result, annotation.nodeCount);
+  for (const { index, element } of annotation.nodes) {
+    const { name, ref } = looks[index];
+    element.removeAttribute(LABEL_ATTR);
+    element.setAttribute(RESULT_ATTR, name);
+    element.setAttribute(REFERENCE_ATTR, String(ref));
+  }
 }

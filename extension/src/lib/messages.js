@@ -22,6 +22,8 @@ export const CONTENT_MESSAGES = {
   "content:hello": {},
   "content:changed": { untagged: "count", total: "count", canUndo: "boolean", canRedo: "boolean" },
   "content:toggle-tracking": {},
+  "content:tutorial-next": {},
+  "content:use-as-reference": {},
 };
 
 /** What the background sends to the content script of an annotation tab. */
@@ -59,6 +61,10 @@ export const PAGE_MESSAGES = {
   "discard-queued": { id: "string" },
   "open-setup": {},
   "retry-page": { tabId: "id" },
+  tutorials: {},
+  "start-tutorial": { slug: "string?" },
+  "open-tutorial-result": { slug: "string", position: "id" },
+  "restart-tutorial": { slug: "string" },
 };
 
 export class MessageError extends Error {}

@@ -1,6 +1,8 @@
-// My Stats: pages done per corpus, time spent, submissions waiting to be sent, and
-// my submissions with View (re-display with my tags), Resubmit and Delete.
+// My Stats: tutorial progress and scores, pages done per corpus, time spent,
+// submissions waiting to be sent, and my submissions with View (re-display with my
+// tags), Resubmit and Delete.
 
+import { percent } from "../lib/tutorial.js";
 import { ask, byId, duration, h, onClick, say } from "../lib/ui.js";
 
 const status = byId("status");
@@ -99,8 +101,113 @@ function showPending(pending) {
   byId("pending").querySelector("tbody")?.replaceChildren(...rows);
 }
 
+/**
+ * @typedef {{ slug: string, completed: number, total: number, mean_score_nodes: number | null,
+ *   mean_score_tokens: number | null }} TutorialStats
+ * @typedef {{ position: number, page: number, title: string, completed: boolean,
+ *   score_nodes: number | null, score_tokens: number | null }} Step
+ * @typedef {{ slug: string, name: string, total: number, completed: number,
+ *   current: import("../lib/tutorial.js").StepRef | null, steps: Step[] }} TutorialDetail
+ */
+
+/**
+ * One tutorial: progress, mean score, every page with its score and its result.
+ * @param {TutorialStats} stats
+ * @param {TutorialDetail | null} detail
+ * @param {boolean} isStaff
+ */
+function tutorialBlock(stats, detail, isStaff) {
+  const name = detail?.name ?? stats.slug;
+  const mean =
+    stats.mean_score_nodes === null
+      ? "No score yet."
+      : `Mean score: ${percent(stats.mean_score_nodes)} of the text nodes, ${percent(stats.mean_score_tokens)} of the words.`;
+  const steps = (detail?.steps ?? []).map((step) =>
+    h(
+      "tr",
+      { "data-step": String(step.position) },
+      h("td", {}, String(step.position)),
+      h("td", {}, step.title),
+      h(
+        "td",
+        { class: "score" },
+        !step.completed ? h("span", { class: "muted" }, "not done") : step.score_nodes === null ? "done (no score)" : `${percent(step.score_nodes)} (words ${percent(step.score_tokens)})`,
+      ),
+      h(
+        "td",
+        {},
+        step.completed && step.score_nodes !== null
+          ? h("button", { class: "result", onclick: () => run(() => ask({ type: "open-tutorial-result", slug: stats.slug, position: step.position })) }, "Show result")
+          : null,
+      ),
+    ),
+  );
+  const done = stats.completed >= stats.total && stats.total > 0;
+  return h(
+    "div",
+    { class: "tutorial", "data-tutorial": stats.slug },
+    h("h3", {}, name),
+    h("p", { class: "progress" }, `${stats.completed} of ${stats.total} pages done${done ? " — finished!" : ""}. `, h("span", { class: "mean" }, mean)),
+    h(
+      "p",
+      {},
+      done ? null : h("button", { class: "continue", onclick: () => run(() => ask({ type: "start-tutorial", slug: stats.slug })) }, stats.completed ? "Continue" : "Start"),
+      " ",
+      stats.completed && !isStaff
+        ? h("button", { class: "restart", onclick: () => restart(stats.slug, name) }, "Start over")
+        : null,
+    ),
+    h(
+      "table",
+      { class: "steps" },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Page"), h("th", {}, "Score (text nodes)"), h("th", {}, ""))),
+      h("tbody", {}, ...steps),
+    ),
+  );
+}
+
+/** @param {() => Promise<{ message?: string }>} action */
+async function run(action) {
+  try {
+    const answer = await action();
+    if (answer?.message) say(status, answer.message, "ok");
+  } catch (error) {
+    say(status, error instanceof Error ? error.message : String(error), "error");
+  }
+}
+
+/**
+ * @param {string} slug
+ * @param {string} name
+ */
+async function restart(slug, name) {
+  if (!confirm(`Delete all your submissions of “${name}”? The tutorial starts again at its first page.`)) return;
+  await run(async () => {
+    const answer = await ask({ type: "restart-tutorial", slug });
+    await load();
+    return answer;
+  });
+}
+
+/**
+ * @param {TutorialStats[]} stats
+ * @param {(TutorialDetail | null)[]} details
+ * @param {boolean} isStaff
+ */
+function showTutorials(stats, details, isStaff) {
+  byId("tutorials-section").hidden = stats.length === 0;
+  byId("tutorials").replaceChildren(...stats.map((t, i) => tutorialBlock(t, details[i] ?? null, isStaff)));
+  const wanted = new URLSearchParams(location.search).get("tutorial");
+  const block = wanted ? byId("tutorials").querySelector(`[data-tutorial="${CSS.escape(wanted)}"]`) : null;
+  if (block) {
+    block.classList.add("highlight");
+    block.scrollIntoView({ block: "start" });
+  }
+}
+
 async function load() {
   const data = await ask({ type: "stats" });
+  showTutorials(data.stats.tutorials ?? [], data.tutorials ?? [], Boolean(data.isStaff));
   const stats = data.stats;
   byId("totals").textContent = `${stats.submissions} page${stats.submissions === 1 ? "" : "s"} annotated in ${duration(stats.total_seconds)}.`;
   const rows = stats.corpora.map((/** @type {{ corpus: string, pages_done: number, page_count: number, seconds: number }} */ c) =>

@@ -1,6 +1,7 @@
 // The toolbar button's menu: KrdWrd's status-bar broom, as a popup.
 
 import { ext } from "../lib/ext.js";
+import { SHIPPED_TUTORIAL, chooseTutorial, progressText } from "../lib/tutorial.js";
 import { ask, byId, h, onClick, say } from "../lib/ui.js";
 
 const status = byId("status");
@@ -26,13 +27,14 @@ async function refresh() {
   if (state.tab) {
     const s = state.tab.state;
     const counts = s ? ` — ${s.untagged} of ${s.total} text nodes untagged` : "";
-    page.textContent = `${state.tab.mode === "view" ? "Viewing" : "Page"}: ${state.tab.title}${counts}`;
+    const what = { view: "Viewing", result: "Tutorial result", annotate: "Page", resubmit: "Page" }[String(state.tab.mode)] ?? "Page";
+    page.textContent = `${what}: ${state.tab.title}${state.tab.mode === "result" ? "" : counts}`;
     byId("undo").toggleAttribute("disabled", !(s && s.canUndo));
     byId("redo").toggleAttribute("disabled", !(s && s.canRedo));
   } else {
     page.textContent = "No corpus page open: Grab next page.";
   }
-  byId("submit").toggleAttribute("disabled", !state.tab || state.tab.mode === "view");
+  byId("submit").toggleAttribute("disabled", !state.tab || state.tab.mode === "view" || state.tab.mode === "result");
   const pending = byId("pending");
   pending.hidden = state.pending.length === 0;
   pending.replaceChildren();
@@ -75,6 +77,30 @@ async function loadCorpora(current) {
   }
 }
 
+/** The tutorials open to me: a choice when there are several, my progress. */
+async function loadTutorials() {
+  const select = /** @type {HTMLSelectElement} */ (byId("tutorial-select"));
+  const note = byId("tutorial-note");
+  try {
+    /** @type {import("../lib/tutorial.js").TutorialSummary[]} */
+    const tutorials = await ask({ type: "tutorials" });
+    const preferred = chooseTutorial(tutorials, SHIPPED_TUTORIAL);
+    byId("tutorial").toggleAttribute("disabled", !preferred);
+    byId("tutorial-choice").hidden = tutorials.length < 2;
+    select.replaceChildren(
+      ...tutorials.map((t) => h("option", { value: t.slug, selected: t === preferred }, `${t.name} (${t.completed}/${t.total})`)),
+    );
+    const describe = () => {
+      const chosen = chooseTutorial(tutorials, select.value);
+      note.textContent = chosen ? `${chosen.name}: ${progressText(chosen)}.` : "No tutorial is open to you.";
+    };
+    select.addEventListener("change", describe);
+    describe();
+  } catch (error) {
+    note.textContent = `Tutorials could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
 async function main() {
   // Handlers first: the menu must not show buttons that do nothing yet.
   byId("login").addEventListener("click", () => ext.runtime.openOptionsPage().then(() => window.close()));
@@ -107,6 +133,12 @@ async function main() {
     if (!result.ok) throw new Error(result.message);
     return result.message;
   });
+  onClick(byId("tutorial"), status, async () => {
+    const slug = /** @type {HTMLSelectElement} */ (byId("tutorial-select")).value || null;
+    const result = await ask({ type: "start-tutorial", slug });
+    await refresh();
+    return result.message;
+  });
   for (const action of ["propagate", "undo", "redo"]) {
     onClick(byId(action), status, async () => {
       const result = await ask({ type: "page-action", action });
@@ -115,7 +147,10 @@ async function main() {
     });
   }
   const state = await refresh();
-  if (state.loggedIn) loadCorpora(state.corpus);
+  if (state.loggedIn) {
+    loadTutorials();
+    loadCorpora(state.corpus);
+  }
 }
 
 main().catch((error) => say(status, error instanceof Error ? error.message : String(error), "error"));
