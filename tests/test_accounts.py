@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
-from accounts.services import AccountImportError, create_annotators_from_csv
+from accounts.services import (
+    AccountImportError,
+    RegistrationError,
+    create_annotators_from_csv,
+    register_with_invitation,
+)
 
 User = get_user_model()
 
@@ -39,6 +46,12 @@ def test_csv_creates_accounts_with_generated_passwords(corpus):
         ("username\nsam\nSam\n", "line 3: username 'Sam' appears twice"),
         ("username\n\nok\n,\n", "line 4: the username is empty"),
         ("username\nanna\nfresh\n", "line 2: username 'anna' already exists"),
+        ("username\nok\nbad name!\n", "line 3: username 'bad name!' is not valid: Enter a valid"),
+        ("username\n" + "x" * 151 + "\n", "is longer than 150 characters"),
+        ("username,password\nok,tulip garden 77\nmax,1\n", "line 3: the password of 'max'"),
+        ("username,password\nmax,1\n", "too short"),
+        ("username,password\nmax,12345678901\n", "entirely numeric"),
+        ("username,password\nmaximilian,maximilian1\n", "too similar to the username"),
     ],
 )
 def test_bad_csv_imports_nothing_and_says_where(db, annotator, text, fragment):
@@ -48,6 +61,19 @@ def test_bad_csv_imports_nothing_and_says_where(db, annotator, text, fragment):
     assert fragment in str(error.value)
     assert str(error.value).startswith("Nothing was imported.")
     assert User.objects.count() == before
+
+
+def test_a_rejected_password_is_not_echoed(db):
+    with pytest.raises(AccountImportError) as error:
+        create_annotators_from_csv("username,password\nmax,1234\n")
+    assert "1234" not in str(error.value)
+
+
+def test_bad_username_and_password_on_one_line_are_both_reported(db):
+    with pytest.raises(AccountImportError) as error:
+        create_annotators_from_csv("username,password\nbad name!,1\n")
+    assert "line 2: username 'bad name!' is not valid" in str(error.value)
+    assert "line 2: the password of 'bad name!'" in str(error.value)
 
 
 def test_command_prints_credentials(tmp_path, corpus, capsys):
@@ -61,16 +87,43 @@ def test_command_prints_credentials(tmp_path, corpus, capsys):
         call_command("create_annotators", str(path), corpus="nope")
 
 
-def test_admin_upload_returns_credentials_csv(admin_client, corpus):
+def _download_link_csv(html: str) -> list[dict[str, str]]:
+    match = re.search(r'href="data:text/csv;charset=utf-8;base64,([^"]+)"', html)
+    assert match, "the result page offers the credentials as a CSV download"
+    return list(csv.DictReader(io.StringIO(base64.b64decode(match.group(1)).decode())))
+
+
+def test_admin_upload_shows_the_credentials_once_with_a_csv_download(admin_client, corpus):
     upload = SimpleUploadedFile("class.csv", CLASS_CSV.encode(), content_type="text/csv")
     response = admin_client.post(
         "/admin/auth/user/import-annotators/", {"csv_file": upload, "corpus": corpus.pk}
     )
     assert response.status_code == 200
-    assert response["Content-Type"] == "text/csv"
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    html = response.content.decode()
+    assert "Created 2 annotator accounts" in html
+    rows = _download_link_csv(html)
     assert {row["username"] for row in rows} == {"lena", "max"}
+    assert User.objects.get(username="lena").check_password(
+        next(row["password"] for row in rows if row["username"] == "lena")
+    )
+    assert "given pw 123" in html  # the table on the page, for printing
     assert corpus.members.count() == 2
+
+
+def test_import_message_is_singular_for_one_and_stays_on_its_own_page(admin_client, db):
+    upload = SimpleUploadedFile("one.csv", b"username\nsolo\n", content_type="text/csv")
+    response = admin_client.post("/admin/auth/user/import-annotators/", {"csv_file": upload})
+    assert "Created 1 annotator account." in response.content.decode()
+    # Nothing is left over to pop up on the next, unrelated admin page.
+    later = admin_client.get("/admin/").content.decode()
+    assert "Created 1" not in later
+
+
+def test_command_says_account_in_the_singular(tmp_path, db, capsys):
+    path = tmp_path / "one.csv"
+    path.write_text("username\nsolo\n")
+    call_command("create_annotators", str(path))
+    assert "Created 1 account." in capsys.readouterr().err
 
 
 def test_admin_upload_shows_errors(admin_client, db):
@@ -78,3 +131,20 @@ def test_admin_upload_shows_errors(admin_client, db):
     response = admin_client.post("/admin/auth/user/import-annotators/", {"csv_file": upload})
     assert response.status_code == 200
     assert "not UTF-8" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("username", "password", "field", "fragment"),
+    [
+        ("bad name!", "tulip garden 77", "username", "is not valid: Enter a valid username"),
+        ("newbie", "1", "password", "too short"),
+    ],
+)
+def test_registration_applies_the_same_validators(corpus, username, password, field, fragment):
+    corpus.invitation_code = "class-2026"
+    corpus.save()
+    with pytest.raises(RegistrationError) as error:
+        register_with_invitation(invitation_code="class-2026", username=username, password=password)
+    assert error.value.field == field
+    assert fragment in str(error.value)
+    assert not User.objects.filter(username=username).exists()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from django.contrib import admin, messages
+import base64
+
+from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.http import HttpResponse
@@ -44,10 +46,7 @@ class KehrUserAdmin(UserAdmin):
             except AccountImportError as error:
                 form.add_error("csv_file", str(error))
             else:
-                messages.success(request, f"Created {len(created)} annotator accounts.")
-                response = HttpResponse(credentials_csv(created), content_type="text/csv")
-                response["Content-Disposition"] = 'attachment; filename="kehr-accounts.csv"'
-                return response
+                return self._import_result(request, created, form.cleaned_data["corpus"])
         context = {
             **self.admin_site.each_context(request),
             "form": form,
@@ -55,3 +54,24 @@ class KehrUserAdmin(UserAdmin):
             "opts": self.model._meta,
         }
         return render(request, "admin/accounts/import_annotators.html", context)
+
+    def _import_result(self, request, created, corpus):
+        """The page that answers the upload: its message, the credentials and their CSV.
+
+        The message is part of this response rather than a queued ``messages`` entry: a
+        file download never shows queued messages, so they popped up later on whatever
+        admin page came next.
+        """
+        csv_bytes = credentials_csv(created).encode("utf-8")
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Annotator accounts created",
+            "opts": self.model._meta,
+            "created": created,
+            "corpus": corpus,
+            # A data: link: the passwords exist only in this response, never on the server.
+            "csv_base64": base64.b64encode(csv_bytes).decode("ascii"),
+        }
+        response = render(request, "admin/accounts/import_result.html", context)
+        response["Cache-Control"] = "no-store"  # passwords: not for the browser's cache
+        return response

@@ -15,7 +15,6 @@ from django.db import IntegrityError, transaction
 from corpora.models import Corpus
 
 KNOWN_COLUMNS = ("username", "email", "first_name", "last_name", "password")
-USERNAME_MAX = 150
 
 
 class AccountImportError(ValueError):
@@ -33,6 +32,28 @@ class CreatedAccount:
     username: str
     password: str
     email: str
+
+
+def username_problem(username: str) -> str | None:
+    """Why Django's own rules refuse this username (what the admin's user form checks), or None."""
+    User = get_user_model()
+    field = User._meta.get_field(User.USERNAME_FIELD)
+    if field.max_length and len(username) > field.max_length:
+        return f"longer than {field.max_length} characters"
+    try:
+        User.username_validator(username)
+    except ValidationError as error:
+        return "not valid: " + " ".join(error.messages)
+    return None
+
+
+def password_problem(password: str, user) -> str | None:
+    """Why AUTH_PASSWORD_VALIDATORS refuse this password for this (unsaved) user, or None."""
+    try:
+        validate_password(password, user)
+    except ValidationError as error:
+        return " ".join(error.messages)
+    return None
 
 
 def _generated_password() -> str:
@@ -65,14 +86,30 @@ def create_annotators_from_csv(text: str, corpus: Corpus | None = None) -> list[
         if not username:
             problems.append(f"line {line_number}: the username is empty")
             continue
-        if len(username) > USERNAME_MAX:
-            problems.append(f"line {line_number}: username longer than {USERNAME_MAX} characters")
-            continue
-        if username.lower() in seen:
+        problem = username_problem(username)
+        if problem is not None:
+            problems.append(f"line {line_number}: username {username!r} is {problem}")
+        elif username.lower() in seen:
             problems.append(f"line {line_number}: username {username!r} appears twice")
             continue
         seen.add(username.lower())
-        password = row.get("password") or _generated_password()
+        password = row.get("password", "")
+        if password:
+            # The candidate carries the row's names, so "too similar to the username" works.
+            candidate = User(
+                username=username,
+                email=row.get("email", ""),
+                first_name=row.get("first_name", ""),
+                last_name=row.get("last_name", ""),
+            )
+            problem = password_problem(password, candidate)
+            if problem is not None:
+                # Never echo the password: the error may end up in a shared screen or a log.
+                problems.append(
+                    f"line {line_number}: the password of {username!r} is not accepted: {problem}"
+                )
+        else:
+            password = _generated_password()
         rows.append((line_number, username, row.get("email", ""), row, password))
     existing = set(
         User.objects.filter(username__in=[r[1] for r in rows]).values_list("username", flat=True)
@@ -123,13 +160,14 @@ def register_with_invitation(
         raise RegistrationError(
             "invitation_code", "This invitation code is not valid (or its corpus is closed)."
         )
+    problem = username_problem(username)
+    if problem is not None:
+        raise RegistrationError("username", f"The username {username!r} is {problem}")
     if User.objects.filter(username__iexact=username).exists():
         raise RegistrationError("username", f"The username {username!r} is taken.")
-    candidate = User(username=username, email=email)
-    try:
-        validate_password(password, candidate)
-    except ValidationError as error:
-        raise RegistrationError("password", " ".join(error.messages)) from error
+    problem = password_problem(password, User(username=username, email=email))
+    if problem is not None:
+        raise RegistrationError("password", problem)
     try:
         with transaction.atomic():
             user = User.objects.create_user(username=username, email=email, password=password)

@@ -37,4 +37,4 @@ class Command(BaseCommand):
         except AccountImportError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(credentials_csv(created), ending="")
-        self.stderr.write(f"Created {len(created)} accounts.")
+        self.stderr.write(f"Created {len(created)} account{'' if len(created) == 1 else 's'}.")
