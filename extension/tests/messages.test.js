@@ -49,3 +49,13 @@ describe("label vectors", () => {
     assert.match(String(vectorProblem("0123", 4)), /not a list/);
   });
 });
+
+describe("content:draft", () => {
+  it("carries a label vector of tag codes only", () => {
+    checkMessage({ type: "content:draft", labels: [0, 1, 2, 3] }, CONTENT_MESSAGES);
+    checkMessage({ type: "content:draft", labels: [] }, CONTENT_MESSAGES);
+    for (const labels of [[4], [-1], [1.5], ["3"], "0123", null, { 0: 1 }]) {
+      assert.throws(() => checkMessage({ type: "content:draft", labels }, CONTENT_MESSAGES), MessageError, JSON.stringify(labels));
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { classifyNetworkError, errorText, explainNetworkError, explainResponse } from "../src/lib/problems.js";
+import { classifyNetworkError, errorText, explainNetworkError, explainResponse, isLoopbackUrl } from "../src/lib/problems.js";
 
 const server = "https://kehr.example.org";
 
@@ -47,5 +47,16 @@ describe("failed page loads", () => {
     assert.equal(classifyNetworkError("NS_ERROR_UNKNOWN_PROXY_HOST"), "proxy");
     assert.equal(classifyNetworkError("NS_ERROR_NET_TIMEOUT"), "network");
     assert.equal(classifyNetworkError("NS_BINDING_ABORTED"), null);
+  });
+});
+
+describe("loopback pages", () => {
+  it("are recognised by host: Firefox proxies them only with allow_hijacking_localhost", () => {
+    for (const url of ["http://127.0.0.1:8000/a", "http://localhost/", "http://app.localhost:3000/", "http://[::1]/", "https://127.1.2.3/x"]) {
+      assert.equal(isLoopbackUrl(url), true, url);
+    }
+    for (const url of ["https://example.org/", "http://127.0.0.1.example.org/", "http://10.0.0.1/", "not a url", "http://1270.0.0.1/"]) {
+      assert.equal(isLoopbackUrl(url), false, url);
+    }
   });
 });

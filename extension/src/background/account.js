@@ -1,9 +1,11 @@
 // Login, logout, the server's annotator configuration, and the connection check
-// (server, replay proxy, trust in the proxy's certificate authority).
+// (server, replay proxy, trust in the proxy's certificate authority, a corpus page
+// fetched through the replay proxy as an annotation tab fetches it).
 
 import { ext } from "../lib/ext.js";
 import { ApiError, UserError, api, messageOf } from "./api.js";
-import { SETUP_HOST, proxyAuth, reloadProxy } from "./routing.js";
+import { LOOPBACK_PREF, isLoopbackUrl } from "../lib/problems.js";
+import { SETUP_HOST, probeThroughProxy, proxyAuth, reloadProxy } from "./routing.js";
 import { effectiveProxy, getSettings, normaliseServer, saveSettings } from "./settings.js";
 import { queue } from "./submissions.js";
 
@@ -54,12 +56,67 @@ async function probe(url) {
 }
 
 /**
+ * A page of the chosen corpus to fetch through the replay proxy: one on a loopback
+ * host if the corpus has such pages (they are the ones a profile may not proxy).
+ * @param {string} corpus
+ * @returns {Promise<{ url: string, loopback: boolean } | null>}
+ */
+async function samplePage(corpus) {
+  /** @type {{ results: { url: string, final_url: string }[] }} */
+  const answer = await api("GET", `/api/pages/?corpus=${encodeURIComponent(corpus)}&limit=100&offset=0`);
+  const urls = answer.results.map((p) => p.final_url || p.url);
+  const loopback = urls.find(isLoopbackUrl);
+  if (loopback) return { url: loopback, loopback: true };
+  return urls.length ? { url: urls[0], loopback: false } : null;
+}
+
+/**
+ * Fetch a page of the chosen corpus through the replay proxy, as an annotation tab
+ * does: the replay proxy must answer it (archived or "not archived" alike).
+ * @param {string} corpus
+ * @param {string} where the replay proxy's address, for messages
+ * @param {boolean} caTrusted
+ * @returns {Promise<Check>}
+ */
+async function checkCorpusPage(corpus, where, caTrusted) {
+  if (!corpus) return { ok: false, skipped: true, message: "Not checked: choose a corpus in the Kehr menu, then check again." };
+  let sample;
+  try {
+    sample = await samplePage(corpus);
+  } catch (error) {
+    return { ok: false, message: `The pages of “${corpus}” could not be listed: ${messageOf(error)}` };
+  }
+  if (!sample) return { ok: true, message: `The corpus “${corpus}” has no pages yet.` };
+  if (sample.url.startsWith("https:") && !caTrusted) {
+    return { ok: false, skipped: true, message: "Not checked (the certificate authority above first)." };
+  }
+  const answer = await probeThroughProxy(sample.url);
+  if (answer) {
+    return { ok: true, message: `A page of “${corpus}” (${sample.url}) came through the replay proxy.` };
+  }
+  if (sample.loopback) {
+    return {
+      ok: false,
+      message:
+        `The pages of “${corpus}” are on this computer (e.g. ${sample.url}), and this Firefox profile never sends ` +
+        `loopback addresses (localhost, 127.0.0.1) to a proxy, so they cannot be annotated here. ` +
+        `Open about:config, set ${LOOPBACK_PREF} to true, and check again ` +
+        "(a profile made by manage.py annotator_firefox has it already).",
+    };
+  }
+  return {
+    ok: false,
+    message: `A page of “${corpus}” (${sample.url}) did not come through the replay proxy at ${where}${answer === "" ? ": something else answered it" : ""}. Check the proxy settings below, or ask your administrator.`,
+  };
+}
+
+/**
  * Check, in order, what annotating needs; each answer says what to do when it fails.
- * @returns {Promise<{ server: Check, proxy: Check, ca: Check, setupUrl: string }>}
- * @typedef {{ ok: boolean, message: string }} Check
+ * @returns {Promise<{ server: Check, proxy: Check, ca: Check, page: Check, setupUrl: string }>}
+ * @typedef {{ ok: boolean, message: string, skipped?: boolean }} Check
  */
 export async function checkConnection() {
-  const skipped = { ok: false, message: "Not checked (fix the problem above first)." };
+  const skipped = { ok: false, skipped: true, message: "Not checked (fix the problem above first)." };
   let server;
   try {
     await refreshServerConfig();
@@ -74,7 +131,7 @@ export async function checkConnection() {
   const setupUrl = settings.serverConfig?.setup_url || `http://${SETUP_HOST}/`;
   if (!proxy) {
     const message = "No replay proxy: the server announces none. Ask your administrator, or set one in the options.";
-    return { server, proxy: { ok: false, message }, ca: skipped, setupUrl };
+    return { server, proxy: { ok: false, message }, ca: skipped, page: skipped, setupUrl };
   }
   const where = `${proxy.host}:${proxy.port}`;
   const refusedBefore = proxyAuth.refusedAt;
@@ -84,7 +141,7 @@ export async function checkConnection() {
       proxyAuth.refusedAt !== refusedBefore
         ? `The replay proxy at ${where} refused the proxy user name and password.`
         : `The replay proxy at ${where} does not answer. Is it running (manage.py archive_proxy --mode replay)?`;
-    return { server, proxy: { ok: false, message }, ca: skipped, setupUrl };
+    return { server, proxy: { ok: false, message }, ca: skipped, page: skipped, setupUrl };
   }
   const proxyCheck = { ok: true, message: `The replay proxy at ${where} answers.` };
   const secure = await probe(`https://${SETUP_HOST}/`);
@@ -95,7 +152,8 @@ export async function checkConnection() {
         message:
           "Firefox does not trust the replay proxy's certificate authority yet, so archived HTTPS pages cannot load. Open the proxy's setup page and import its certificate.",
       };
-  return { server, proxy: proxyCheck, ca, setupUrl };
+  const page = server.ok ? await checkCorpusPage(settings.corpus, where, ca.ok) : skipped;
+  return { server, proxy: proxyCheck, ca, page, setupUrl };
 }
 
 /** What the extension pages may show about the login (never the token). */

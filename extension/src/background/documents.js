@@ -152,6 +152,6 @@ export function install() {
   ext.webRequest.onHeadersReceived.addListener(onHeadersReceived, mainFrames, ["blocking", "responseHeaders"]);
   ext.tabs.onRemoved.addListener((tabId) => {
     prefetched.delete(tabId);
-    sessions.remove(tabId);
+    sessions.forgetTab(tabId);
   });
 }

@@ -4,6 +4,7 @@
 
 import { ext } from "../lib/ext.js";
 import * as documents from "./documents.js";
+import * as drafts from "./drafts.js";
 import * as inject from "./inject.js";
 import * as input from "./input.js";
 import * as router from "./router.js";
@@ -13,6 +14,7 @@ import * as tracking from "./tracking.js";
 
 routing.install();
 documents.install();
+drafts.install();
 inject.install();
 input.install();
 router.install();

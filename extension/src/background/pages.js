@@ -7,6 +7,7 @@ import { vectorProblem } from "../lib/messages.js";
 import { scoreText } from "../lib/tutorial.js";
 import { UserError, api } from "./api.js";
 import * as documents from "./documents.js";
+import * as drafts from "./drafts.js";
 import * as sessions from "./sessions.js";
 import { effectiveProxy, getSettings } from "./settings.js";
 import { submitNow } from "./submissions.js";
@@ -129,6 +130,8 @@ export async function submit(tabId) {
     labels: collected.labels,
     startedAt: session.startedAt,
     clientVersion: clientVersion(),
+    // The draft goes once the server has this submission (now or when a retry lands).
+    draftKey: (await drafts.keyFor(session.pageId)) ?? undefined,
   });
   if (!outcome.ok) {
     const message = outcome.retry

@@ -3,10 +3,12 @@
 // their tab and frame and may only talk about their own annotation tab; nothing they
 // can ask for returns the token. Errors come back as { error: "plain words" }.
 
-import { CONTENT_MESSAGES, MessageError, PAGE_MESSAGES, checkMessage } from "../lib/messages.js";
+import { askText, restoredText } from "../lib/drafts.js";
+import { CONTENT_MESSAGES, MessageError, PAGE_MESSAGES, checkMessage, vectorProblem } from "../lib/messages.js";
 import { ext } from "../lib/ext.js";
 import * as account from "./account.js";
 import { UserError, api, messageOf } from "./api.js";
+import * as drafts from "./drafts.js";
 import { currentShortcuts, sendAction } from "./input.js";
 import * as pages from "./pages.js";
 import * as sessions from "./sessions.js";
@@ -48,17 +50,77 @@ function contentSender(sender) {
 }
 
 /**
- * The annotation tab an extension page means: the given one, else the current one.
+ * @param {string | undefined} url
+ * @returns {boolean}
+ */
+function isExtensionPage(url) {
+  return typeof url === "string" && url.startsWith(ext.runtime.getURL(""));
+}
+
+/**
+ * The tab in front, as the person asking sees it. The toolbar menu and the sidebar
+ * (no tab of their own) act on the active tab of the focused window. One of the
+ * extension's pages shown in a tab of its own is itself that active tab, so there the
+ * tab meant is the one looked at last before it that is no extension page.
+ * @param {browser.runtime.MessageSender} sender
+ * @returns {Promise<browser.tabs.Tab | undefined>}
+ */
+async function frontTab(sender) {
+  const own = sender.tab?.id;
+  if (own === undefined) {
+    const [active] = await ext.tabs.query({ active: true, lastFocusedWindow: true });
+    return active;
+  }
+  for (const id of sessions.recentlyActive()) {
+    if (id === own) continue;
+    const tab = await ext.tabs.get(id).catch(() => undefined);
+    if (tab && !isExtensionPage(tab.url)) return tab;
+  }
+  return undefined;
+}
+
+/**
+ * The annotation tab that Submit, Propagate, Undo and Redo act on: the given one, else
+ * the tab in front — never another annotation tab behind it.
  * @param {number | null | undefined} tabId
+ * @param {browser.runtime.MessageSender} sender
  * @returns {Promise<number>}
  */
-async function targetTab(tabId) {
-  const [active] = await ext.tabs.query({ active: true, lastFocusedWindow: true });
-  const chosen = tabId ?? sessions.currentPageTab(active?.id);
-  if (chosen === undefined || !sessions.pageSession(chosen)) {
-    throw new UserError("No corpus page is open: use “Grab next page” first.");
+async function targetTab(tabId, sender) {
+  if (tabId != null) {
+    if (!sessions.pageSession(tabId)) throw new UserError("That tab no longer shows a corpus page: use “Grab next page”.");
+    return tabId;
   }
-  return chosen;
+  const front = await frontTab(sender);
+  if (front?.id !== undefined && sessions.pageSession(front.id)) return front.id;
+  throw new UserError(
+    sessions.pageTabs().length
+      ? `The tab in front${front?.title ? ` (“${front.title}”)` : ""} is not an annotation tab. Switch to the tab of the corpus page you mean, then try again.`
+      : "No corpus page is open: use “Grab next page” first.",
+  );
+}
+
+/**
+ * The annotation tab that Grab next page and Start Tutorial reuse: the tab in front if
+ * it is one, else the annotation tab used last; undefined opens a new tab.
+ * @param {browser.runtime.MessageSender} sender
+ * @returns {Promise<number | undefined>}
+ */
+async function reusableTab(sender) {
+  return sessions.currentPageTab((await frontTab(sender))?.id);
+}
+
+/**
+ * Before a tab's page is replaced: the question to ask when it has unsubmitted tags
+ * (they stay a draft whatever the answer), else null. Waiting drafts are written.
+ * @param {number | undefined} tabId
+ * @param {boolean} keepDraft the annotator already chose "keep as a draft and go on"
+ */
+async function askBeforeLeaving(tabId, keepDraft) {
+  await drafts.flush();
+  if (keepDraft) return null;
+  const open = await drafts.unsubmitted(tabId);
+  return open ? { ask: { ...open, text: askText(open.count, open.title) } } : null;
 }
 
 /**
@@ -73,6 +135,9 @@ async function onContentMessage(message, from) {
       const notices = session.notices;
       session.notices = [];
       await sessions.save();
+      const { draft, problem } = await drafts.forPage(session);
+      if (draft) notices.push({ text: restoredText(draft), level: "info" });
+      if (problem) notices.push({ text: problem, level: "warning" });
       const isStaff = Boolean(settings.auth?.isStaff);
       const bar =
         session.mode === "result"
@@ -94,7 +159,7 @@ async function onContentMessage(message, from) {
         pageId: session.pageId,
         nodeCount: session.nodeCount,
         title: session.title,
-        labels: session.labels,
+        labels: draft ? draft.labels : session.labels,
         tracking: settings.tracking,
         shortcuts: await currentShortcuts(),
         isMac: IS_MAC,
@@ -105,6 +170,12 @@ async function onContentMessage(message, from) {
     case "content:changed": {
       const { untagged, total, canUndo, canRedo } = message;
       sessions.setState(from.tabId, { untagged, total, canUndo, canRedo });
+      return { ok: true };
+    }
+    case "content:draft": {
+      const problem = vectorProblem(message.labels, from.session.nodeCount);
+      if (problem) throw new MessageError(`content:draft: ${problem}`);
+      await drafts.record(from.session, message.labels);
       return { ok: true };
     }
     case "content:toggle-tracking":
@@ -119,13 +190,16 @@ async function onContentMessage(message, from) {
   }
 }
 
-/** @param {Record<string, any> & { type: string }} message */
-async function onPageMessage(message) {
+/**
+ * @param {Record<string, any> & { type: string }} message
+ * @param {browser.runtime.MessageSender} sender
+ */
+async function onPageMessage(message, sender) {
   switch (message.type) {
     case "settings":
       return account.publicSettings();
     case "status":
-      return status();
+      return status(sender);
     case "login":
       return account.login(message.server, message.username, message.password);
     case "logout":
@@ -148,22 +222,24 @@ async function onPageMessage(message) {
       await saveSettings({ corpus: message.slug });
       return { ok: true };
     case "grab-next": {
-      const [active] = await ext.tabs.query({ active: true, lastFocusedWindow: true });
-      return pages.grabNext(message.tabId ?? sessions.currentPageTab(active?.id));
+      const tabId = message.tabId ?? (await reusableTab(sender));
+      return (await askBeforeLeaving(tabId, Boolean(message.keepDraft))) ?? pages.grabNext(tabId);
     }
     case "submit":
-      return pages.submit(await targetTab(message.tabId));
+      return pages.submit(await targetTab(message.tabId, sender));
     case "set-tracking":
       await setTracking(message.on);
       return { ok: true };
     case "page-action":
-      return sendAction(await targetTab(message.tabId), message.action, "popup");
+      return sendAction(await targetTab(message.tabId, sender), message.action, "popup");
     case "nodes": {
-      const tabId = await targetTab(message.tabId);
+      const tabId = message.tabId ?? (await reusableTab(sender));
+      if (tabId === undefined) throw new UserError("No corpus page is open: use “Grab next page” first.");
       return { tabId, ...(await ext.tabs.sendMessage(tabId, { type: "bg:nodes" })) };
     }
     case "scroll-to": {
-      const tabId = await targetTab(message.tabId);
+      const tabId = message.tabId ?? (await reusableTab(sender));
+      if (tabId === undefined || !sessions.pageSession(tabId)) throw new UserError("That tab no longer shows a corpus page.");
       await ext.tabs.update(tabId, { active: true });
       return ext.tabs.sendMessage(tabId, { type: "bg:scroll-to", index: message.index });
     }
@@ -201,8 +277,10 @@ async function onPageMessage(message) {
       return { ok: true };
     case "tutorials":
       return tutorial.list();
-    case "start-tutorial":
-      return tutorial.start(message.slug);
+    case "start-tutorial": {
+      const tabId = await reusableTab(sender);
+      return (await askBeforeLeaving(tabId, Boolean(message.keepDraft))) ?? tutorial.start(message.slug, tabId);
+    }
     case "open-tutorial-result":
       return tutorial.openResult(message.slug, message.position);
     case "restart-tutorial":
@@ -212,11 +290,14 @@ async function onPageMessage(message) {
   }
 }
 
-/** What the toolbar menu shows. */
-async function status() {
+/**
+ * What the toolbar menu shows: the tab in front if it is an annotation tab (the one
+ * Submit acts on), else whether other annotation tabs are open.
+ * @param {browser.runtime.MessageSender} sender
+ */
+async function status(sender) {
   const settings = await account.publicSettings();
-  const [active] = await ext.tabs.query({ active: true, lastFocusedWindow: true });
-  const tabId = sessions.currentPageTab(active?.id);
+  const tabId = (await frontTab(sender))?.id;
   const session = sessions.pageSession(tabId);
   const pending = await queue.list();
   return {
@@ -225,6 +306,7 @@ async function status() {
       tabId !== undefined && session
         ? { id: tabId, title: session.title, mode: session.mode, nodeCount: session.nodeCount, state: sessions.getState(tabId) ?? null }
         : null,
+    otherAnnotationTabs: sessions.pageTabs().length,
     pending: pending.map((p) => ({ id: p.id, title: p.title, refused: p.refused, lastError: p.lastError })),
   };
 }
@@ -236,7 +318,7 @@ async function status() {
 async function handle(raw, sender) {
   await sessions.ready;
   try {
-    if (fromExtensionPage(sender)) return await onPageMessage(checkMessage(raw, PAGE_MESSAGES));
+    if (fromExtensionPage(sender)) return await onPageMessage(checkMessage(raw, PAGE_MESSAGES), sender);
     const from = contentSender(sender);
     return await onContentMessage(checkMessage(raw, CONTENT_MESSAGES), from);
   } catch (error) {

@@ -1,7 +1,8 @@
 // Per-request proxy routing (Firefox's proxy.onRequest): requests of annotation and
-// setup tabs, and the extension's own probes of the proxy (host kehr.proxy), go to
-// the replay proxy; everything else goes direct, so normal browsing in other tabs
-// never touches the archive and needs no separate profile.
+// setup tabs, and the extension's own probes of the proxy (host kehr.proxy, and the
+// corpus page the connection check fetches), go to the replay proxy; everything else
+// goes direct, so normal browsing in other tabs never touches the archive and needs no
+// separate profile.
 //
 // Annotation tabs also keep the annotator's own cookies out of it: archived pages are
 // other people's sites, and the replay proxy need not see the annotator's cookies for
@@ -22,6 +23,35 @@ let proxy = null;
 const authTries = new Map();
 /** The last time the replay proxy refused our user name/password (for messages). */
 export const proxyAuth = { refusedAt: 0 };
+/** URLs the background itself fetches through the replay proxy (connection check). */
+/** @type {Set<string>} */
+const probes = new Set();
+/** What answered a probe: the value of the replay proxy's X-Kehr-Archive header. */
+/** @type {Map<string, string>} */
+const probeAnswers = new Map();
+
+/**
+ * Fetch `url` from the background through the replay proxy, as an annotation tab
+ * would, without following redirects. Returns the replay proxy's X-Kehr-Archive
+ * marker of the answer ("exact", "miss", …), "" when something else answered (the
+ * request did not go through the replay proxy), or null when nothing answered.
+ * @param {string} url
+ * @returns {Promise<string | null>}
+ */
+export async function probeThroughProxy(url) {
+  probes.add(url);
+  probeAnswers.delete(url);
+  try {
+    await fetch(url, { cache: "no-store", credentials: "omit", redirect: "manual", signal: AbortSignal.timeout(8000) });
+  } catch {
+    // seen in onHeadersReceived, or nothing answered
+  } finally {
+    probes.delete(url);
+  }
+  const answer = probeAnswers.get(url);
+  probeAnswers.delete(url);
+  return answer ?? null;
+}
 
 export async function reloadProxy() {
   proxy = effectiveProxy(await getSettings());
@@ -46,7 +76,7 @@ function isSetupHost(url) {
  */
 function routed(request) {
   if (request.tabId >= 0) return sessions.get(request.tabId) !== undefined;
-  return isSetupHost(request.url);
+  return isSetupHost(request.url) || probes.has(request.url);
 }
 
 /** @param {browser.proxy._OnRequestDetails} request */
@@ -97,6 +127,11 @@ export function withoutPrivateHeaders(headers) {
 
 /** @param {browser.webRequest._OnHeadersReceivedDetails} details */
 function onHeadersReceived(details) {
+  if (details.tabId < 0 && probes.has(details.url) && details.statusCode !== 407) {
+    const marker = (details.responseHeaders ?? []).find((h) => h.name.toLowerCase() === "x-kehr-archive");
+    probeAnswers.set(details.url, marker?.value ?? "");
+    return {};
+  }
   if (details.type === "main_frame" || details.tabId < 0 || !sessions.get(details.tabId)) return {};
   if (!details.responseHeaders) return {};
   return { responseHeaders: withoutPrivateHeaders(details.responseHeaders) };

@@ -25,18 +25,24 @@ import { ext } from "../lib/ext.js";
 
 const KEY = "sessions";
 const LAST_KEY = "lastAnnotationTab";
+const RECENT_KEY = "recentTabs";
+const RECENT_MAX = 20;
 
 /** @type {Map<number, Session>} */
 const sessions = new Map();
 /** @type {Map<number, TabState>} */
 const states = new Map();
 let lastAnnotationTab = 0;
+/** Tabs in the order they were last activated, newest first (any tab, any window). */
+/** @type {number[]} */
+let recentTabs = [];
 let loaded = false;
 
 export const ready = (async () => {
-  const stored = await ext.storage.session.get([KEY, LAST_KEY]);
+  const stored = await ext.storage.session.get([KEY, LAST_KEY, RECENT_KEY]);
   for (const [id, session] of Object.entries(stored[KEY] ?? {})) sessions.set(Number(id), session);
   lastAnnotationTab = stored[LAST_KEY] ?? 0;
+  recentTabs = stored[RECENT_KEY] ?? [];
   loaded = true;
 })();
 
@@ -45,7 +51,11 @@ export function isLoaded() {
 }
 
 async function persist() {
-  await ext.storage.session.set({ [KEY]: Object.fromEntries(sessions), [LAST_KEY]: lastAnnotationTab });
+  await ext.storage.session.set({
+    [KEY]: Object.fromEntries(sessions),
+    [LAST_KEY]: lastAnnotationTab,
+    [RECENT_KEY]: recentTabs,
+  });
 }
 
 /**
@@ -108,10 +118,23 @@ export async function save() {
 
 /** @param {number} tabId */
 export async function noteActive(tabId) {
-  if (pageSession(tabId) && lastAnnotationTab !== tabId) {
-    lastAnnotationTab = tabId;
-    await persist();
-  }
+  if (pageSession(tabId)) lastAnnotationTab = tabId;
+  recentTabs = [tabId, ...recentTabs.filter((id) => id !== tabId)].slice(0, RECENT_MAX);
+  await persist();
+}
+
+/** @param {number} tabId */
+export async function forgetTab(tabId) {
+  recentTabs = recentTabs.filter((id) => id !== tabId);
+  await remove(tabId);
+}
+
+/**
+ * Tabs by when they were last activated, newest first.
+ * @returns {number[]}
+ */
+export function recentlyActive() {
+  return [...recentTabs];
 }
 
 /** @returns {number[]} */

@@ -5,6 +5,7 @@
 import { ext } from "../lib/ext.js";
 import { SubmissionQueue } from "../lib/queue.js";
 import { ApiError, api } from "./api.js";
+import * as drafts from "./drafts.js";
 import * as sessions from "./sessions.js";
 
 /** @typedef {import("../lib/queue.js").Pending} Pending */
@@ -41,7 +42,10 @@ export const queue = new SubmissionQueue({
     else ext.alarms.create(RETRY_ALARM, { when: Math.max(at, Date.now() + 500) });
   },
   now: () => Date.now(),
-  onSent: (item) => notifySent(item),
+  onSent: (item) => {
+    notifySent(item);
+    if (item.draftKey) drafts.submitted(item.draftKey, Date.parse(item.queuedAt));
+  },
 });
 
 /** Items sent by a retry (not by the Submit button) are announced in their tab, if open. */

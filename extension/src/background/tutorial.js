@@ -27,28 +27,18 @@ export function list() {
 }
 
 /**
- * The annotation tab that shows a tutorial page (the active one, else the last used).
- * @returns {Promise<number | undefined>}
- */
-async function tutorialTab() {
-  const [active] = await ext.tabs.query({ active: true, lastFocusedWindow: true });
-  const tabId = sessions.currentPageTab(active?.id);
-  return sessions.pageSession(tabId)?.tutorial ? tabId : undefined;
-}
-
-/**
- * Open the learner's current step of a tutorial — without tags, also when the tab
- * shows that very step half tagged — or, when every step is done, the tutorial's
- * summary in My Stats.
+ * Open the learner's current step of a tutorial (with its draft, if the learner left
+ * one) or, when every step is done, the tutorial's summary in My Stats. Like Grab next
+ * page, it reuses the annotation tab (the caller asks about unsubmitted tags first).
  * @param {string | null | undefined} slug the tutorial asked for (else the shipped one)
- * @param {number | undefined} [tabId] the tab to use (else the tutorial tab, else a new one)
+ * @param {number | undefined} [tabId] the annotation tab to reuse (else a new tab)
  * @param {import("./sessions.js").Notice[]} [notices]
  * @returns {Promise<{ done: boolean, message: string }>}
  */
 export async function start(slug, tabId, notices = []) {
   const tutorial = chooseTutorial(await list(), slug);
   if (!tutorial) throw new UserError("No tutorial is open to you on this server: ask your administrator.");
-  const tab = tabId ?? (await tutorialTab());
+  const tab = tabId;
   if (!tutorial.current) {
     const message = `You have done every page of “${tutorial.name}”.`;
     const url = extensionUrl("pages/stats.html", { tutorial: tutorial.slug, notice: message });

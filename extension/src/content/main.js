@@ -191,9 +191,13 @@ class AnnotatorPage {
     return text;
   }
 
+  /** After a tag, clear, propagate, undo or redo: repaint, report, keep a draft. */
   changed() {
     paintLabels(this.annotation);
     this.report();
+    browser.runtime
+      .sendMessage({ type: "content:draft", labels: this.annotation.vector().labels })
+      .catch(() => {}); // the next change sends the whole vector again
   }
 
   report() {

@@ -11,7 +11,7 @@ import { isAction } from "./shortcuts.js";
 
 /**
  * Field kinds: "string", "boolean", "count" (integer ≥ 0), "id" (integer ≥ 1),
- * "action" (a shortcut action), a list of allowed string values, or any of these
+ * "action" (a shortcut action), "labels" (a label vector: codes 0–3), a list of allowed string values, or any of these
  * with "?" for optional (null or missing).
  * @typedef {string | readonly string[]} FieldKind
  * @typedef {Record<string, FieldKind>} Schema
@@ -21,6 +21,7 @@ import { isAction } from "./shortcuts.js";
 export const CONTENT_MESSAGES = {
   "content:hello": {},
   "content:changed": { untagged: "count", total: "count", canUndo: "boolean", canRedo: "boolean" },
+  "content:draft": { labels: "labels" },
   "content:toggle-tracking": {},
   "content:tutorial-next": {},
   "content:use-as-reference": {},
@@ -47,7 +48,7 @@ export const PAGE_MESSAGES = {
   "check-connection": {},
   corpora: {},
   "select-corpus": { slug: "string" },
-  "grab-next": { tabId: "id?" },
+  "grab-next": { tabId: "id?", keepDraft: "boolean?" },
   submit: { tabId: "id?" },
   "set-tracking": { on: "boolean" },
   "page-action": { action: "action", tabId: "id?" },
@@ -62,10 +63,13 @@ export const PAGE_MESSAGES = {
   "open-setup": {},
   "retry-page": { tabId: "id" },
   tutorials: {},
-  "start-tutorial": { slug: "string?" },
+  "start-tutorial": { slug: "string?", keepDraft: "boolean?" },
   "open-tutorial-result": { slug: "string", position: "id" },
   "restart-tutorial": { slug: "string" },
 };
+
+/** More text nodes than any real page has (the 2008 pages have at most a few thousand). */
+const MAX_NODES = 1_000_000;
 
 export class MessageError extends Error {}
 
@@ -88,6 +92,12 @@ function fits(value, kind) {
       return Number.isSafeInteger(value) && /** @type {number} */ (value) >= 1;
     case "action":
       return isAction(value);
+    case "labels":
+      return (
+        Array.isArray(value) &&
+        value.length <= MAX_NODES &&
+        value.every((label) => label === 0 || label === 1 || label === 2 || label === 3)
+      );
     default:
       throw new Error(`unknown field kind ${kind}`);
   }

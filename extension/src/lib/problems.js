@@ -84,3 +84,22 @@ export function classifyNetworkError(error) {
   if (/PROXY/i.test(error)) return "proxy";
   return "network";
 }
+
+/** The Firefox setting without which loopback addresses never go to a proxy. */
+export const LOOPBACK_PREF = "network.proxy.allow_hijacking_localhost";
+
+/**
+ * Whether a URL is on a loopback host (localhost, 127.0.0.0/8, [::1]): Firefox sends
+ * such requests to a proxy only when LOOPBACK_PREF is on.
+ * @param {string} url
+ * @returns {boolean}
+ */
+export function isLoopbackUrl(url) {
+  let host;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.[0-9]{1,3}){3}$/.test(host);
+}

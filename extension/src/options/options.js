@@ -41,7 +41,12 @@ async function check() {
     ["server", "Server"],
     ["proxy", "Replay proxy"],
     ["ca", "Certificate authority"],
-  ].map(([key, label]) => h("p", { class: "check", id: `check-${key}`, "data-ok": String(result[key].ok) }, `${label}: ${result[key].message}`));
+    ["page", "A corpus page"],
+  ].map(([key, label]) => {
+    const check = result[key];
+    const state = check.skipped ? "skipped" : String(check.ok);
+    return h("p", { class: "check", id: `check-${key}`, "data-ok": state }, `${label}: ${check.message}`);
+  });
   byId("checks").replaceChildren(...lines);
   byId("setup").hidden = !(result.proxy.ok && !result.ca.ok);
 }

@@ -31,6 +31,8 @@ async function refresh() {
     page.textContent = `${what}: ${state.tab.title}${state.tab.mode === "result" ? "" : counts}`;
     byId("undo").toggleAttribute("disabled", !(s && s.canUndo));
     byId("redo").toggleAttribute("disabled", !(s && s.canRedo));
+  } else if (state.otherAnnotationTabs) {
+    page.textContent = "The tab in front is not an annotation tab: switch to the page you are tagging to submit it.";
   } else {
     page.textContent = "No corpus page open: Grab next page.";
   }
@@ -47,6 +49,49 @@ async function refresh() {
     );
   }
   return state;
+}
+
+/**
+ * The request (Grab next page, Start Tutorial) that is waiting for the annotator's
+ * answer about unsubmitted tags, and the question's tab.
+ * @type {{ request: Record<string, unknown> & { type: string }, tabId: number } | null}
+ */
+let waiting = null;
+
+/**
+ * Send a request that replaces the page of an annotation tab; when that page has
+ * unsubmitted tags, the background asks first (the tags stay a draft whatever the answer).
+ * @param {Record<string, unknown> & { type: string }} request
+ * @returns {Promise<string>}
+ */
+async function leavePage(request) {
+  const result = await ask(request);
+  if (result?.ask) {
+    waiting = { request, tabId: result.ask.tabId };
+    byId("ask-text").textContent = result.ask.text;
+    byId("ask").hidden = false;
+    byId("ask-keep").focus();
+    return "";
+  }
+  await refresh();
+  return result.message;
+}
+
+/** @param {string} choice */
+async function answer(choice) {
+  const question = waiting;
+  waiting = null;
+  byId("ask").hidden = true;
+  if (!question) return "";
+  if (choice === "stay") return "Nothing changed: your tags stay on the page.";
+  if (choice === "submit") {
+    const result = await ask({ type: "submit", tabId: question.tabId });
+    await refresh();
+    if (!result.ok) throw new Error(result.message);
+    if (question.request.type === "grab-next") return result.message; // Submit goes on by itself
+    return `${result.message} ${await leavePage({ ...question.request, keepDraft: true })}`;
+  }
+  return leavePage({ ...question.request, keepDraft: true });
 }
 
 async function retry() {
@@ -122,11 +167,8 @@ async function main() {
     await refresh();
     return now.tracking ? "Tracking is off: nothing is highlighted or tagged." : "Tracking is on.";
   });
-  onClick(byId("grab"), status, async () => {
-    const result = await ask({ type: "grab-next" });
-    await refresh();
-    return result.message;
-  });
+  onClick(byId("grab"), status, () => leavePage({ type: "grab-next" }));
+  for (const choice of ["submit", "keep", "stay"]) onClick(byId(`ask-${choice}`), status, () => answer(choice));
   onClick(byId("submit"), status, async () => {
     const result = await ask({ type: "submit" });
     await refresh();
@@ -135,9 +177,7 @@ async function main() {
   });
   onClick(byId("tutorial"), status, async () => {
     const slug = /** @type {HTMLSelectElement} */ (byId("tutorial-select")).value || null;
-    const result = await ask({ type: "start-tutorial", slug });
-    await refresh();
-    return result.message;
+    return leavePage({ type: "start-tutorial", slug });
   });
   for (const action of ["propagate", "undo", "redo"]) {
     onClick(byId(action), status, async () => {
