@@ -204,6 +204,29 @@ def test_csv_tables(merged, staff_client, pages):
     assert staff_client.get("/staff/gold/test/csv/nope.csv").status_code == 404
 
 
+def test_csv_tables_never_start_a_formula(corpus, make_user):
+    """Harvested node texts and chosen usernames are neutralised, numbers are not."""
+    hostile = ['=HYPERLINK("http://evil.example/","E-paper")', "+1", "-x", "@SUM(A1:A2)",
+               "\tTabbed"]  # fmt: skip
+    body = "".join(f"<p>{text}</p>" for text in hostile)
+    page = add_page(corpus, f"<html><body>{body}</body></html>", url="https://e.example/")
+    corpus.min_submissions = 2
+    corpus.save()
+    users = [make_user("@SUM(A1)"), make_user("-2+3")]
+    submit(page, users[0], [G] * page.node_count, minutes=2)
+    submit(page, users[1], [B] * page.node_count, minutes=3)  # every node a tie
+    merge_corpus(corpus)
+    refresh_corpus_stats(corpus)
+    client = Client()
+    client.force_login(make_user("boss", staff=True))
+    ties = read_csv(client, "ties")
+    assert [row["text"] for row in ties] == ["'" + text for text in hostile]
+    assert [row["votes_good"] for row in ties] == ["1"] * len(hostile)
+    annotators = read_csv(client, "annotators")
+    assert sorted(row["username"] for row in annotators) == ["'-2+3", "'@SUM(A1)"]
+    assert {row["pages"] for row in annotators} == {"1"}
+
+
 # --------------------------------------------------------------------------- figures
 
 

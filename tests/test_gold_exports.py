@@ -77,6 +77,30 @@ def test_csv_has_one_row_per_node(gold_corpus, pages):
     assert node3["text"] == "First paragraph of page 0 with running text."
 
 
+# Harvested text a spreadsheet would run as a formula (OWASP's first characters). A
+# leading carriage return cannot reach a node text (the parser turns it into a line
+# feed, as HTML parsing does); tests/test_safe_csv.py covers it.
+HOSTILE_TEXTS = ['=HYPERLINK("http://evil.example/","E-paper")', "+1", "-x", "@SUM(A1:A2)",
+                 "\tTabbed", "-0.5", "'quoted"]  # fmt: skip
+
+
+def test_csv_cells_never_start_a_formula(corpus, make_user):
+    """Hostile node texts and URL are neutralised; the numbers stay plain numbers."""
+    body = "".join(f"<p>{text}</p>" for text in HOSTILE_TEXTS)
+    page = add_page(corpus, f"<html><body>{body}</body></html>", url="https://e.example/=1")
+    corpus.min_submissions = 1
+    corpus.save()
+    submit_labels(page_id=page.pk, user=make_user("c0"), labels=[G] * page.node_count)
+    merge_corpus(corpus)
+    rows = list(csv.DictReader(io.StringIO(collect(corpus, "csv").decode(), newline="")))
+    texts = read_node_texts(page.document)
+    assert len(rows) == len(HOSTILE_TEXTS) == len(texts)
+    for row, text in zip(rows, texts, strict=True):
+        assert row["text"] == "'" + text  # every one of them begins with a trigger or '
+        assert row["label"] == "3" and row["vote_share"] == "1.0"  # numbers untouched
+    assert rows[0]["text"] == '\'=HYPERLINK("http://evil.example/","E-paper")'
+
+
 def test_text_has_good_paragraphs_and_optionally_uncertain(gold_corpus, pages):
     text = collect(gold_corpus, "text").decode()
     blocks = text.split("# kehr-page ")[1:]

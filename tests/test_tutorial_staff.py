@@ -168,3 +168,16 @@ def test_the_admin_action_says_why_a_regular_page_cannot(admin_client, learned, 
         follow=True,
     )
     assert "which is not a tutorial" in response.content.decode()
+
+
+def test_csv_cells_never_start_a_formula(staff_client, learned, make_user):
+    """A learner's chosen username cannot become a formula in the learners table."""
+    _corpus, pages, _users = learned
+    hostile = make_user('=HYPERLINK("http://evil.example/")')
+    submit_labels(page_id=page_at(pages, 1).pk, user=hostile, labels=ALL_BAD)
+    body = staff_client.get("/staff/tutorial/practice/csv/learners.csv").content.decode()
+    rows = list(csv.DictReader(io.StringIO(body, newline="")))
+    assert [r["username"] for r in rows if r["username"].endswith('")')] == [
+        '\'=HYPERLINK("http://evil.example/")'
+    ]
+    assert {r["steps_total"] for r in rows} == {"5"}  # numbers stay numbers

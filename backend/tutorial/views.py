@@ -6,14 +6,13 @@ dashboard. Scores are computed when the page is asked for (one NumPy call per st
 
 from __future__ import annotations
 
-import csv
-
 from django.contrib import admin
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from corpora.models import Corpus
+from kehr import safe_csv
 from tutorial import services
 
 TABLES = {"steps": services.STEP_COLUMNS, "learners": services.LEARNER_COLUMNS}
@@ -67,8 +66,8 @@ def table_csv(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     )
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{corpus.slug}-tutorial-{name}.csv"'
-    writer = csv.writer(response, lineterminator="\n")
+    # Usernames and page titles: kehr.safe_csv keeps them from starting a formula.
+    writer = safe_csv.writer(response, lineterminator="\n")
     writer.writerow(TABLES[name])
-    for row in rows:
-        writer.writerow(["" if value is None else value for value in row])
+    writer.writerows(rows)
     return response

@@ -1,13 +1,16 @@
-"""CSV: one row per text node of every merged page (columns in docs/exports.md)."""
+"""CSV: one row per text node of every merged page (columns in docs/exports.md).
+
+Harvested texts and URLs go through kehr.safe_csv: no cell can start a spreadsheet formula.
+"""
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Iterator
 
 from corpora.models import Corpus
 from gold.exports.source import LABEL_NAMES, GoldPage
+from kehr import safe_csv
 
 COLUMNS = [
     "page",
@@ -29,7 +32,7 @@ COLUMNS = [
 def write(corpus: Corpus, pages: Iterable[GoldPage], *, include_uncertain: bool = False
           ) -> Iterator[bytes]:  # fmt: skip
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = safe_csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS)
     for page in pages:
         shares = page.vote_shares()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -12,20 +11,23 @@ from django.http import Http404, HttpRequest, StreamingHttpResponse
 from gold import figures, tables
 from gold.exports import FORMATS, export, filename
 from gold.views.dashboard import corpus_or_404, current_stats
+from kehr import safe_csv
 
 
 class _Echo:
-    """csv.writer target that hands each formatted row back instead of storing it."""
+    """CSV writer target that hands each formatted row back instead of storing it."""
 
     def write(self, value: str) -> str:
         return value
 
 
 def _csv_stream(columns: list[str], rows: Iterable[list[Any]]) -> Iterator[str]:
-    writer = csv.writer(_Echo(), lineterminator="\n")
+    # Usernames and harvested texts: kehr.safe_csv keeps them from starting a formula
+    # (and writes None as an empty cell).
+    writer = safe_csv.writer(_Echo(), lineterminator="\n")
     yield writer.writerow(columns)
     for row in rows:
-        yield writer.writerow(["" if value is None else value for value in row])
+        yield writer.writerow(row)
 
 
 def _from_stats(rows_of):
