@@ -13,6 +13,9 @@
     options      listen_host="127.0.0.1", port=0 (free port), proxyauth="user:pass",
                  confdir=PATH (CA dir, default ARCHIVE_DIR/../proxy-ca), roll_size=BYTES,
                  fuzzy_rules=PATH, inject=True, quiet=True, extra_set=["opt=value", ...],
+                 allow_private="false" | "true" | "127.0.0.0/8,..." (record mode: which
+                 non-public addresses it may fetch from; the default refuses them all,
+                 so a test recording from a loopback origin says so),
                  timeout=20 (seconds to wait for the ready line)
 ``ProxyHandle``: .port, .url ("http://127.0.0.1:PORT"), .ca_cert_path, .archive_dir,
     .mode, .process (Popen), .output() (stdout+stderr so far), .stop(), .kill().
@@ -43,6 +46,8 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+# The test origins listen on loopback, which the recorder refuses unless allowed.
+ALLOW_LOOPBACK = "127.0.0.0/8,::1/128"
 
 
 @dataclass
@@ -103,6 +108,8 @@ def start_archive_proxy(mode: str, archive_dir, **options) -> ProxyHandle:
         argv += ["--roll-size", str(options["roll_size"])]
     if options.get("fuzzy_rules"):
         argv += ["--fuzzy-rules", str(options["fuzzy_rules"])]
+    if options.get("allow_private"):
+        argv += ["--allow-private", options["allow_private"]]
     if not options.get("inject", True):
         argv.append("--no-inject")
     if options.get("quiet", True):

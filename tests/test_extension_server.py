@@ -25,6 +25,8 @@ def clean_env(monkeypatch):
         "KEHR_ARCHIVE_REPLAY_HOST",
         "KEHR_ARCHIVE_REPLAY_PORT",
         "KEHR_ARCHIVE_PROXY_AUTH",
+        "KEHR_ARCHIVE_REPLAY_AUTH",
+        "KEHR_ARCHIVE_RECORD_AUTH",
     ):
         monkeypatch.delenv(name, raising=False)
     return monkeypatch
@@ -50,15 +52,18 @@ def test_config_announces_the_local_replay_proxy_by_default(annotator, clean_env
 def test_config_behind_a_wildcard_address_uses_the_servers_name(annotator, clean_env):
     clean_env.setenv("KEHR_ARCHIVE_REPLAY_HOST", "0.0.0.0")
     clean_env.setenv("KEHR_ARCHIVE_REPLAY_PORT", "9191")
-    clean_env.setenv("KEHR_ARCHIVE_PROXY_AUTH", "team:s3cret:with-colon")
+    clean_env.setenv("KEHR_ARCHIVE_REPLAY_AUTH", "team:s3cret:with-colon")
+    clean_env.setenv("KEHR_ARCHIVE_RECORD_AUTH", "harvester:never-handed-out")
     api = client_for(annotator)
-    body = api.get("/api/annotator/config/", HTTP_HOST="localhost:8000").json()
-    assert body["replay_proxy"] == {
+    response = api.get("/api/annotator/config/", HTTP_HOST="localhost:8000")
+    assert response.json()["replay_proxy"] == {
         "host": "localhost",
         "port": 9191,
         "username": "team",
         "password": "s3cret:with-colon",
     }
+    # Only the replay login: the recorder's appears nowhere in the answer.
+    assert b"harvester" not in response.content and b"never-handed-out" not in response.content
 
 
 def test_config_takes_the_public_address_from_the_environment(annotator, clean_env):

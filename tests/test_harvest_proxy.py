@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from PIL import Image, ImageChops
 
 import kehr_proxy
 from corpora.models import Corpus
@@ -12,11 +13,8 @@ from corpora.segmenter import segment
 from harvest.browser import Browser
 from harvest.harvester import create_job, run_job_sync
 from harvest.models import HarvestItem
+from tests import proxy_fixtures
 from tests.fixture_site_server import FixtureSite
-
-Image = pytest.importorskip("PIL.Image", reason="Pillow compares the screenshots")
-ImageChops = pytest.importorskip("PIL.ImageChops")
-proxy_fixtures = pytest.importorskip("tests.proxy_fixtures")
 
 PAGES = ["/index.html", "/article.html", "/cp1252.html", "/sjis-meta.html", "/redirect"]
 SETTLE_MS = 300
@@ -37,7 +35,9 @@ def identical_fraction(png_a: bytes, png_b: bytes) -> float:
 def test_record_then_replay_with_the_origin_gone(tmp_path):
     site = FixtureSite.start()
     archive = tmp_path / "archive"
-    recorder = proxy_fixtures.start_archive_proxy("record", archive)
+    recorder = proxy_fixtures.start_archive_proxy(
+        "record", archive, allow_private=proxy_fixtures.ALLOW_LOOPBACK
+    )
     corpus = Corpus.objects.create(name="Archived", slug="archived")
     try:
         job = create_job(

@@ -15,7 +15,7 @@ from harvest.harvester import create_job
 from harvest.models import Fingerprint, HarvestItem, HarvestJob
 from harvest.tasks import enqueue_job
 from tests.fixture_site_server import FixtureSite
-from tests.proxy_fixtures import start_archive_proxy
+from tests.proxy_fixtures import ALLOW_LOOPBACK, start_archive_proxy
 
 State = HarvestItem.State
 WARCIO = str(Path(sys.executable).with_name("warcio"))
@@ -102,7 +102,7 @@ def test_killed_worker_rerun_finishes_without_duplicates(celery_worker, site):
 
 def test_killed_recorder_rerun_finishes_without_duplicates_or_damage(celery_worker, site, tmp_path):
     archive = tmp_path / "archive"
-    recorder = start_archive_proxy("record", archive)
+    recorder = start_archive_proxy("record", archive, allow_private=ALLOW_LOOPBACK)
     corpus = Corpus.objects.create(name="Recorder killed", slug="recorder-killed")
     job = create_job(
         corpus,
@@ -128,7 +128,9 @@ def test_killed_recorder_rerun_finishes_without_duplicates_or_damage(celery_work
         assert job.progress()["done"] < len(PAGES)
         assert job.items.filter(state=State.FAILED).exists()
         # Same port, same archive: the new recorder recovers the open file first.
-        recorder = start_archive_proxy("record", archive, port=recorder.port)
+        recorder = start_archive_proxy(
+            "record", archive, port=recorder.port, allow_private=ALLOW_LOOPBACK
+        )
         enqueue_job(job)
         wait_for(lambda: job_finished(job), 120, "the re-run job to finish", celery_worker)
     finally:

@@ -26,7 +26,15 @@ from kehr_proxy import matching
 from kehr_proxy.index import ArchiveIndex
 from kehr_proxy.warc_store import RecordReader
 from tests import proxy_fixtures
-from tests.proxy_fixtures import CHUNKS, CSS, FONT, PNG, Origin, start_archive_proxy
+from tests.proxy_fixtures import (
+    ALLOW_LOOPBACK,
+    CHUNKS,
+    CSS,
+    FONT,
+    PNG,
+    Origin,
+    start_archive_proxy,
+)
 
 archive_proxy = proxy_fixtures.archive_proxy  # the fixture, registered in this module
 
@@ -63,7 +71,7 @@ def origin():
 def recorded(origin, tmp_path_factory):
     """Record the page's resources twice through one recorder, then stop it cleanly."""
     archive = tmp_path_factory.mktemp("rec") / "archive"
-    proxy = start_archive_proxy("record", archive)
+    proxy = start_archive_proxy("record", archive, allow_private=ALLOW_LOOPBACK)
     live, second = {}, {}
     try:
         with client(proxy) as c:
@@ -249,7 +257,7 @@ def test_warc_files_are_valid_paired_and_keep_raw_bytes(recorded):
 
 def test_files_roll_at_the_size_limit(origin, archive_proxy, tmp_path):
     archive = tmp_path / "archive"
-    proxy = archive_proxy("record", archive, roll_size=4096)
+    proxy = archive_proxy("record", archive, roll_size=4096, allow_private=ALLOW_LOOPBACK)
     with client(proxy) as c:
         for n in range(12):
             assert c.get(origin.url(f"/item/roll-{n}")).status_code == 200
@@ -269,13 +277,13 @@ def test_files_roll_at_the_size_limit(origin, archive_proxy, tmp_path):
 
 def test_one_recorder_and_two_replays_share_an_archive(origin, archive_proxy, tmp_path):
     archive = tmp_path / "archive"
-    recorder = archive_proxy("record", archive)
+    recorder = archive_proxy("record", archive, allow_private=ALLOW_LOOPBACK)
     with client(recorder) as c:
         for n in range(5):
             c.get(origin.url(f"/item/seed-{n}"))
     replays = [archive_proxy("replay", archive), archive_proxy("replay", archive)]
     with pytest.raises(RuntimeError, match="another recorder"):
-        start_archive_proxy("record", archive, timeout=10)
+        start_archive_proxy("record", archive, timeout=10, allow_private=ALLOW_LOOPBACK)
     errors: list[str] = []
 
     def record_more():
@@ -317,7 +325,7 @@ def test_sigkill_mid_traffic_leaves_a_consistent_archive(origin, archive_proxy, 
     recorder leaves a *.warc.gz.open file that replays keep reading as it is; the next
     recorder truncates it after its last indexed record and closes it."""
     archive = tmp_path / "archive"
-    recorder = archive_proxy("record", archive)
+    recorder = archive_proxy("record", archive, allow_private=ALLOW_LOOPBACK)
     stop = threading.Event()
 
     def traffic(worker):
@@ -350,7 +358,7 @@ def test_sigkill_mid_traffic_leaves_a_consistent_archive(origin, archive_proxy, 
     with client(replay) as c:
         assert c.get(entries[-1].url).content == body_for(entries[-1].url)
     # A new recorder recovers the file: truncated to the last indexed record, closed.
-    again = archive_proxy("record", archive)
+    again = archive_proxy("record", archive, allow_private=ALLOW_LOOPBACK)
     with client(again) as c:
         assert c.get(entries[0].url).headers["x-kehr-archive"] == "exact"
         assert c.get(origin.url("/item/after-crash")).headers["x-kehr-archive"] == "recorded"
@@ -391,6 +399,132 @@ def test_replay_beyond_loopback_requires_proxy_auth(recorded, origin, archive_pr
         assert authed.get(origin.url("/img.png")).content == PNG
 
 
+def test_recorder_refuses_loopback_and_private_targets_by_default(origin, archive_proxy, tmp_path):
+    """The app's own /healthz/ must not end up in the archive (and then on replay)."""
+    archive = tmp_path / "archive"
+    recorder = archive_proxy("record", archive)  # no allow_private: the default
+    assert "private addresses refused" in recorder.output()
+    before = origin.count
+    with client(recorder) as c:
+        # A literal address, and a name that resolves to one: the resolved address counts.
+        for url in (origin.url("/page.html"), origin.url("/page.html", host="localhost")):
+            refused = c.get(url)
+            assert refused.status_code == 403, url
+            assert refused.headers["x-kehr-archive"] == "refused"
+            assert '<meta name="kehr-recorder-error" content="refused">' in refused.text
+            assert "127.0.0.1 is a loopback address" in refused.text
+            assert "KEHR_ARCHIVE_ALLOW_PRIVATE" in refused.text
+        # HTTPS goes through CONNECT: refused inside the tunnel, with the same page.
+        secure = c.get(origin.url("/secure.html", host="localhost").replace("http:", "https:"))
+        assert secure.status_code == 403 and secure.headers["x-kehr-archive"] == "refused"
+    assert origin.count == before, origin.seen[before:]
+    assert recorder.stop() == 0
+    assert ArchiveIndex(archive, readonly=True).entries() == [], "a refusal was archived"
+    # The same recorder with the loopback network allowed fetches and records the page.
+    allowed = archive_proxy("record", archive, allow_private="127.0.0.0/8")
+    with client(allowed) as c:
+        assert c.get(origin.url("/page.html")).headers["x-kehr-archive"] == "recorded"
+    assert origin.count == before + 1
+
+
+def test_allow_private_is_parsed_strictly(tmp_path):
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "kehr_proxy", "--mode", "record"),
+            *("--archive-dir", str(tmp_path / "archive"), "--allow-private", "127.0.0.1/33"),
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO / "proxy")},
+        timeout=30,
+    )
+    assert result.returncode != 0
+    assert "'127.0.0.1/33' is not a network" in result.stderr
+
+
+def test_recorder_answers_dead_hosts_at_once_and_remembers_them(archive_proxy, tmp_path):
+    """Thousands of requests to resource hosts that no longer exist must not each wait
+    for DNS: the first failure is remembered for the run (and nothing is archived)."""
+    archive = tmp_path / "archive"
+    recorder = archive_proxy("record", archive)
+    with client(recorder) as c:
+        first = c.get("http://dead-host.kehr.invalid/a.png")
+        again = c.get("http://dead-host.kehr.invalid/b.png")
+    for response in (first, again):
+        assert response.status_code == 502
+        assert response.headers["x-kehr-archive"] == "unreachable"
+        assert '<meta name="kehr-recorder-error" content="unreachable">' in response.text
+        assert "dead-host.kehr.invalid does not resolve" in response.text
+    assert "remembered" not in first.text and "remembered" in again.text
+    assert recorder.stop() == 0
+    assert ArchiveIndex(archive, readonly=True).entries() == []
+
+
+def test_address_policy_and_resolver_unit():
+    import asyncio
+    import socket
+
+    from kehr_proxy.addon import KehrArchive
+    from kehr_proxy.netguard import AddressPolicy, ResolveError, Resolver
+
+    strict = AddressPolicy.parse("false")
+    for address, kind in [
+        ("127.0.0.1", "loopback"),
+        ("::1", "loopback"),
+        ("::ffff:127.0.0.1", "loopback"),  # IPv4-mapped IPv6 is unwrapped
+        ("169.254.169.254", "link-local"),  # cloud metadata
+        ("10.1.2.3", "private"),
+        ("192.168.0.1", "private"),
+        ("fd00::1", "private"),
+        ("0.0.0.0", "unspecified"),
+        ("100.64.0.1", "non-public"),  # carrier-grade NAT
+    ]:
+        assert strict.refusal(address) == f"{address.removeprefix('::ffff:')} is a {kind} address"
+    assert strict.refusal("93.184.215.14") is None
+    assert strict.refusal("2606:2800:21f:cb07:6820:80da:af6b:8b2c") is None
+    assert AddressPolicy.parse("true").refusal("10.1.2.3") is None
+    some = AddressPolicy.parse(" 10.1.2.0/24 , ::1/128")
+    assert some.refusal("10.1.2.3") is None and some.refusal("::1") is None
+    assert some.refusal("10.1.3.1") == "10.1.3.1 is a private address"
+    with pytest.raises(ValueError, match=r"'10\.1\.2\.0/40' is not a network"):
+        AddressPolicy.parse("10.1.2.0/40")
+
+    asked: list[str] = []
+
+    async def lookup(host: str) -> list[str]:
+        asked.append(host)
+        await asyncio.sleep(0.01)
+        if host == "dead.test":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        if host == "rebind.test":  # one public answer, one pointing inside
+            return ["93.184.215.14", "127.0.0.1"]
+        return ["93.184.215.14"]
+
+    async def scenario():
+        resolver = Resolver(lookup=lookup)
+        # Forty requests for one dead host at the same moment: one DNS query.
+        results = await asyncio.gather(
+            *(resolver.resolve("dead.test") for _ in range(40)), return_exceptions=True
+        )
+        assert all(isinstance(r, ResolveError) for r in results)
+        with pytest.raises(ResolveError, match="remembered"):
+            await resolver.resolve("DEAD.test.")
+        assert await resolver.resolve("ok.test") == ["93.184.215.14"]
+        assert await resolver.resolve("ok.test") == ["93.184.215.14"]
+        assert await resolver.resolve("10.0.0.1") == ["10.0.0.1"]  # literal: no query
+        addon = KehrArchive()
+        addon.resolver = resolver
+        problem, _ = await addon._check_target("rebind.test")
+        assert problem is not None and problem[:2] == (403, "refused"), problem
+        assert "127.0.0.1 is a loopback address" in problem[2]
+        assert (await addon._check_target("ok.test"))[0] is None
+        return resolver
+
+    resolver = asyncio.run(scenario())
+    assert asked == ["dead.test", "ok.test", "rebind.test"]
+    assert resolver.queries == 3
+
+
 def test_https_is_recorded_and_replayed_with_the_installation_ca(archive_proxy, tmp_path):
     from tests.proxy_fixtures import tls_context
 
@@ -398,7 +532,9 @@ def test_https_is_recorded_and_replayed_with_the_installation_ca(archive_proxy, 
     server = Origin(tls_context(tmp_path / "origin-ca"))
     try:
         archive = tmp_path / "archive"
-        recorder = archive_proxy("record", archive, extra_set=["ssl_insecure=true"])
+        recorder = archive_proxy(
+            "record", archive, extra_set=["ssl_insecure=true"], allow_private=ALLOW_LOOPBACK
+        )
         url = server.url("/secure.html", host="localhost")
         with client(recorder) as c:
             live = c.get(url)

@@ -22,7 +22,7 @@ from warcio.archiveiterator import ArchiveIterator
 import archive
 from archive import conf
 from kehr.env import ConfigurationError
-from tests.proxy_fixtures import CSS, PNG, Origin, start_archive_proxy
+from tests.proxy_fixtures import ALLOW_LOOPBACK, CSS, PNG, Origin, start_archive_proxy
 
 REPO = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.timeout(60)
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.timeout(60)
 def recorded(tmp_path_factory):
     origin = Origin()
     archive_dir = tmp_path_factory.mktemp("django-rec") / "archive"
-    proxy = start_archive_proxy("record", archive_dir)
+    proxy = start_archive_proxy("record", archive_dir, allow_private=ALLOW_LOOPBACK)
     urls = [origin.url(p) for p in ("/page.html", "/style.css", "/img.png")]
     try:
         with httpx.Client(proxy=proxy.url, timeout=10) as c:
@@ -56,14 +56,37 @@ def test_settings_come_from_the_environment_strictly(monkeypatch, tmp_path, sett
     with pytest.raises(ConfigurationError, match="KEHR_ARCHIVE_ROLL_SIZE"):
         conf.get()
     monkeypatch.delenv("KEHR_ARCHIVE_ROLL_SIZE")
+    assert got.allow_private == "false" and (got.record_auth, got.replay_auth) == ("", "")
     monkeypatch.setenv("KEHR_ARCHIVE_REPLAY_HOST", "0.0.0.0")
-    with pytest.raises(ConfigurationError, match="KEHR_ARCHIVE_PROXY_AUTH"):
+    with pytest.raises(ConfigurationError, match="KEHR_ARCHIVE_REPLAY_AUTH"):
         conf.get()
-    monkeypatch.setenv("KEHR_ARCHIVE_PROXY_AUTH", "nocolon")
-    with pytest.raises(ConfigurationError, match="KEHR_ARCHIVE_PROXY_AUTH"):
+    monkeypatch.setenv("KEHR_ARCHIVE_REPLAY_AUTH", "nocolon")
+    with pytest.raises(ConfigurationError, match="KEHR_ARCHIVE_REPLAY_AUTH"):
         conf.get()
-    monkeypatch.setenv("KEHR_ARCHIVE_PROXY_AUTH", "ann:pw")
+    monkeypatch.setenv("KEHR_ARCHIVE_REPLAY_AUTH", "ann:pw")
     assert conf.get().replay_host == "0.0.0.0"
+    # The recorder beyond loopback needs its own login; the annotators' one will not do.
+    monkeypatch.setenv("KEHR_ARCHIVE_RECORD_HOST", "0.0.0.0")
+    with pytest.raises(ConfigurationError, match="set KEHR_ARCHIVE_RECORD_AUTH"):
+        conf.get()
+    monkeypatch.setenv("KEHR_ARCHIVE_RECORD_AUTH", "ann:pw")
+    with pytest.raises(ConfigurationError, match="the recorder needs a different one"):
+        conf.get()
+    monkeypatch.setenv("KEHR_ARCHIVE_RECORD_AUTH", "harvester:other")
+    assert conf.get().auth("record") == "harvester:other"
+    assert conf.get().auth("replay") == "ann:pw"
+    monkeypatch.delenv("KEHR_ARCHIVE_RECORD_HOST")
+    # The old single login is refused with what to do instead.
+    monkeypatch.setenv("KEHR_ARCHIVE_PROXY_AUTH", "ann:pw")
+    with pytest.raises(ConfigurationError, match="Rename it to KEHR_ARCHIVE_REPLAY_AUTH"):
+        conf.get()
+    monkeypatch.delenv("KEHR_ARCHIVE_PROXY_AUTH")
+    monkeypatch.setenv("KEHR_ARCHIVE_ALLOW_PRIVATE", "maybe")
+    with pytest.raises(ConfigurationError, match="KEHR_ARCHIVE_ALLOW_PRIVATE='maybe'"):
+        conf.get()
+    monkeypatch.setenv("KEHR_ARCHIVE_ALLOW_PRIVATE", "127.0.0.0/8, 10.0.0.0/8")
+    assert conf.get().allow_private == "127.0.0.0/8, 10.0.0.0/8"
+    monkeypatch.delenv("KEHR_ARCHIVE_ALLOW_PRIVATE")
     monkeypatch.setenv("KEHR_ARCHIVE_REPLAY_HOST", "example.org")
     with pytest.raises(ConfigurationError, match="KEHR_ARCHIVE_REPLAY_HOST"):
         conf.get()
@@ -161,3 +184,42 @@ def test_archive_proxy_command_prints_where_it_listens(recorded, tmp_path):
         process.kill()
         process.wait()
     assert (tmp_path / "ca" / "mitmproxy-ca.pem").stat().st_mode & 0o077 == 0
+
+
+def test_the_replay_login_does_not_open_the_recorder(tmp_path):
+    """Annotators get the replay login; the recorder started by the command has its own."""
+    origin = Origin()
+    env = {
+        **os.environ,
+        "KEHR_ARCHIVE_DIR": str(tmp_path / "archive"),
+        "KEHR_ARCHIVE_CA_DIR": str(tmp_path / "ca"),
+        "KEHR_ARCHIVE_RECORD_AUTH": "harvester:record-pw",
+        "KEHR_ARCHIVE_REPLAY_AUTH": "annotators:replay-pw",
+        "KEHR_ARCHIVE_ALLOW_PRIVATE": "127.0.0.0/8",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "archive_proxy", "--mode", "record", "--port", "0"],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        ready = process.stdout.readline()
+        while ready and not ready.startswith("KEHR-PROXY-READY"):
+            ready = process.stdout.readline()
+        port = int(dict(kv.split("=", 1) for kv in ready.split()[1:])["port"])
+        url = origin.url("/page.html")
+        as_annotator = f"http://annotators:replay-pw@127.0.0.1:{port}"
+        with httpx.Client(proxy=as_annotator, timeout=10) as c:
+            assert c.get(url).status_code == 407
+        assert origin.count == 0
+        as_harvester = f"http://harvester:record-pw@127.0.0.1:{port}"
+        with httpx.Client(proxy=as_harvester, timeout=10) as c:
+            assert c.get(url).headers["x-kehr-archive"] == "recorded"
+        assert origin.count == 1
+    finally:
+        process.kill()
+        process.wait()
+        origin.stop()

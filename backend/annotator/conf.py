@@ -69,7 +69,8 @@ def replay_proxy(request_host: str) -> ReplayProxy:
     from archive import conf as archive_conf
 
     archive = archive_conf.get()
-    username, _sep, password = archive.proxy_auth.partition(":")
+    # The replay login only: the recorder's is never handed out (archive/conf.py).
+    username, _sep, password = archive.replay_auth.partition(":")
     configured = env_str("KEHR_ANNOTATOR_REPLAY_PROXY", "")
     if configured:
         host, port = _split_host_port(configured, "KEHR_ANNOTATOR_REPLAY_PROXY")

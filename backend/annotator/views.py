@@ -23,6 +23,8 @@ class AnnotatorConfigView(APIView):
         The proxy login is shared by every annotator (it keeps the proxy from being open
         to the whole internet), so any logged-in user may read it.
         """
+        # It is the replay proxy's login only (KEHR_ARCHIVE_REPLAY_AUTH): the recorder has
+        # its own (KEHR_ARCHIVE_RECORD_AUTH), which is never handed out.
         proxy = conf.replay_proxy(urlsplit(f"//{request.get_host()}").hostname or "")
         body = {
             "replay_proxy": {

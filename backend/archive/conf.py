@@ -7,12 +7,20 @@ KEHR_ARCHIVE_DIR           WARC files + index.sqlite3 (default <KEHR_VAR_DIR>/ar
 KEHR_ARCHIVE_CA_DIR        the installation's CA, 0700/0600 (default <KEHR_VAR_DIR>/proxy-ca)
 KEHR_ARCHIVE_RECORD_PORT   recorder port (default 8090); it listens on loopback only
                            unless KEHR_ARCHIVE_RECORD_HOST says otherwise
-KEHR_ARCHIVE_RECORD_HOST   default 127.0.0.1
+KEHR_ARCHIVE_RECORD_HOST   default 127.0.0.1; anything else needs KEHR_ARCHIVE_RECORD_AUTH
+KEHR_ARCHIVE_RECORD_AUTH   user:password of the recorder (default: none); never handed out
 KEHR_ARCHIVE_REPLAY_PORT   replay proxy port (default 8091)
-KEHR_ARCHIVE_REPLAY_HOST   default 127.0.0.1; anything else needs KEHR_ARCHIVE_PROXY_AUTH
-KEHR_ARCHIVE_PROXY_AUTH    user:password for proxy authentication (default: none)
+KEHR_ARCHIVE_REPLAY_HOST   default 127.0.0.1; anything else needs KEHR_ARCHIVE_REPLAY_AUTH
+KEHR_ARCHIVE_REPLAY_AUTH   user:password of the replay proxy (default: none); the add-on
+                           gets it from /api/annotator/config/. Must differ from the
+                           recorder's: an annotator's login must not open the recorder.
+KEHR_ARCHIVE_ALLOW_PRIVATE non-public addresses the recorder may fetch from: false (the
+                           default), true, or networks such as 127.0.0.0/8,10.1.2.0/24
 KEHR_ARCHIVE_ROLL_SIZE     bytes after which a WARC file is closed (default 1000000000)
 KEHR_ARCHIVE_FUZZY_RULES   a JSON file of extra cache-buster rules (default: none)
+
+KEHR_ARCHIVE_PROXY_AUTH (one login for both proxies) is gone: it is refused with a
+message saying which of the two variables to set instead.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from pathlib import Path
 from django.conf import settings
 
 from kehr.env import ConfigurationError, env_int, env_str
+from kehr_proxy.netguard import AddressPolicy
 
 LOOPBACK_NAMES = {"localhost"}
 
@@ -58,7 +67,9 @@ class ArchiveSettings:
     record_port: int
     replay_host: str
     replay_port: int
-    proxy_auth: str
+    record_auth: str
+    replay_auth: str
+    allow_private: str
     roll_size: int
     fuzzy_rules: Path | None
 
@@ -67,13 +78,42 @@ class ArchiveSettings:
             return self.record_host, self.record_port
         return self.replay_host, self.replay_port
 
+    def auth(self, mode: str) -> str:
+        """The proxy login of that mode ("" for none)."""
+        return self.record_auth if mode == "record" else self.replay_auth
+
+
+def _auth(name: str) -> str:
+    value = env_str(name, "")
+    if value and (":" not in value or value.startswith(":") or value.endswith(":")):
+        raise ConfigurationError(f"{name} must be user:password (both parts non-empty).")
+    return value
+
+
+def _allow_private() -> str:
+    value = env_str("KEHR_ARCHIVE_ALLOW_PRIVATE", "false")
+    try:
+        AddressPolicy.parse(value)
+    except ValueError as error:
+        raise ConfigurationError(f"KEHR_ARCHIVE_ALLOW_PRIVATE={value!r}: {error}") from None
+    return value
+
 
 def get() -> ArchiveSettings:
     var = Path(settings.VAR_DIR)
-    auth = env_str("KEHR_ARCHIVE_PROXY_AUTH", "")
-    if auth and (":" not in auth or auth.startswith(":") or auth.endswith(":")):
+    if env_str("KEHR_ARCHIVE_PROXY_AUTH", ""):
         raise ConfigurationError(
-            "KEHR_ARCHIVE_PROXY_AUTH must be user:password (both parts non-empty)."
+            "KEHR_ARCHIVE_PROXY_AUTH is no longer read: the replay proxy and the recorder "
+            "have separate logins. Rename it to KEHR_ARCHIVE_REPLAY_AUTH (the login "
+            "annotators' add-ons get), and if the recorder listens beyond loopback give it "
+            "a different one in KEHR_ARCHIVE_RECORD_AUTH."
+        )
+    record_auth = _auth("KEHR_ARCHIVE_RECORD_AUTH")
+    replay_auth = _auth("KEHR_ARCHIVE_REPLAY_AUTH")
+    if record_auth and record_auth == replay_auth:
+        raise ConfigurationError(
+            "KEHR_ARCHIVE_RECORD_AUTH equals KEHR_ARCHIVE_REPLAY_AUTH: every annotator gets "
+            "the replay login, so the recorder needs a different one."
         )
     rules = env_str("KEHR_ARCHIVE_FUZZY_RULES", "")
     if rules and not Path(rules).is_file():
@@ -85,7 +125,9 @@ def get() -> ArchiveSettings:
         record_port=env_int("KEHR_ARCHIVE_RECORD_PORT", 8090, minimum=0),
         replay_host=_host("KEHR_ARCHIVE_REPLAY_HOST", "127.0.0.1"),
         replay_port=env_int("KEHR_ARCHIVE_REPLAY_PORT", 8091, minimum=0),
-        proxy_auth=auth,
+        record_auth=record_auth,
+        replay_auth=replay_auth,
+        allow_private=_allow_private(),
         roll_size=env_int("KEHR_ARCHIVE_ROLL_SIZE", 1_000_000_000, minimum=1024),
         fuzzy_rules=Path(rules).resolve() if rules else None,
     )
@@ -95,13 +137,13 @@ def get() -> ArchiveSettings:
     ):
         if port > 65535:
             raise ConfigurationError(f"{name}={port} is not a TCP port (0-65535).")
-    for name, host in (
-        ("KEHR_ARCHIVE_REPLAY_HOST", result.replay_host),
-        ("KEHR_ARCHIVE_RECORD_HOST", result.record_host),
+    for mode, name, host in (
+        ("replay", "KEHR_ARCHIVE_REPLAY_HOST", result.replay_host),
+        ("record", "KEHR_ARCHIVE_RECORD_HOST", result.record_host),
     ):
-        if not _is_loopback(host) and not auth:
+        if not _is_loopback(host) and not result.auth(mode):
             raise ConfigurationError(
                 f"{name}={host!r} listens beyond loopback: "
-                "set KEHR_ARCHIVE_PROXY_AUTH=user:password."
+                f"set KEHR_ARCHIVE_{mode.upper()}_AUTH=user:password."
             )
     return result

@@ -10,10 +10,18 @@ replay  Answered from the archive only (exact, cache-buster, nearest on the same
         refuses to start without them; ``server_connect`` vetoes any connection that
         would still be attempted, and TCP/UDP flows and WebSocket upgrades are refused.
 
+Record mode fetches only from public addresses (``netguard``): a host that resolves to a
+loopback, link-local or private address is answered ``403`` + ``X-Kehr-Archive:
+refused`` unless ``kehr_allow_private`` allows it, and the connection goes to the very
+address that was checked. A host that does not resolve is answered ``502`` +
+``X-Kehr-Archive: unreachable`` at once, and remembered, so a page's many requests to
+a dead host fail fast. These answers are never archived; their HTML names the reason in
+``<meta name="kehr-recorder-error">`` for the harvester.
+
 Every response carries ``X-Kehr-Archive`` (exact | cachebuster | nearest | recorded |
-miss | refused). Fuzzy matches and misses go to ``fidelity.jsonl`` and to the per-page
-counters in the index. ``http://kehr.proxy/`` (through the proxy) is the setup page
-with the CA certificate.
+miss | refused | unreachable | error). Fuzzy matches and misses go to
+``fidelity.jsonl`` and to the per-page counters in the index. ``http://kehr.proxy/``
+(through the proxy) is the setup page with the CA certificate.
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from pathlib import Path
 from mitmproxy import ctx, exceptions, http
 from mitmproxy.http import status_codes
 
-from kehr_proxy import ca, inject, matching, warc_store
+from kehr_proxy import ca, inject, matching, netguard, warc_store
 from kehr_proxy.index import ArchiveIndex, IndexEntry
 
 log = logging.getLogger(__name__)
@@ -58,6 +66,28 @@ def _ms(warc_date: str) -> int:
     return int(moment.timestamp() * 1000)
 
 
+RECORDER_ERROR_META = "kehr-recorder-error"
+
+
+def recorder_error_response(status: int, kind: str, title: str, message: str) -> http.Response:
+    """The recorder's own answer instead of the origin's: HTML that names the reason.
+
+    HTML (not plain text) so that a browser shows it and the harvester, which only sees
+    the page, can read ``<meta name="kehr-recorder-error" content=KIND>`` and the text.
+    """
+    page = RECORDER_ERROR_PAGE.format(
+        meta=RECORDER_ERROR_META,
+        kind=html.escape(kind),
+        title=html.escape(title),
+        message=html.escape(message),
+    )
+    return http.Response.make(
+        status,
+        page.encode("utf-8"),
+        {"Content-Type": "text/html; charset=utf-8", MARKER: kind, "Cache-Control": "no-store"},
+    )
+
+
 def _text_response(status: int, text: str, kind: str) -> http.Response:
     return http.Response.make(
         status,
@@ -79,6 +109,10 @@ class KehrArchive:
         self.cache: OrderedDict[int, tuple] = OrderedDict()
         self.cache_bytes = 0
         self.vetoed_connections = 0
+        self.policy = netguard.AddressPolicy()
+        self.resolver = netguard.Resolver()
+        # server id -> the host name a connection was pinned away from (see server_connect)
+        self.pinned: dict[str, tuple[str, int]] = {}
 
     # mitmproxy lifecycle
     def load(self, loader) -> None:
@@ -94,6 +128,19 @@ class KehrArchive:
         )
         loader.add_option(
             "kehr_inject", bool, True, "Inject the determinism script into HTML responses."
+        )
+        loader.add_option(
+            "kehr_allow_private",
+            str,
+            "false",
+            "Record mode: non-public addresses the recorder may fetch from: false (none), "
+            "true (all) or networks such as 127.0.0.0/8,::1/128.",
+        )
+        loader.add_option(
+            "kehr_dns_failure_ttl",
+            int,
+            3600,
+            "Record mode: seconds a host name that did not resolve is answered at once.",
         )
 
     def configure(self, updated) -> None:
@@ -113,6 +160,15 @@ class KehrArchive:
             )
         if opts.kehr_roll_size < 1024:
             raise exceptions.OptionsError("kehr_roll_size must be at least 1024 bytes")
+        if "kehr_allow_private" in updated:
+            try:
+                self.policy = netguard.AddressPolicy.parse(opts.kehr_allow_private)
+            except ValueError as error:
+                raise exceptions.OptionsError(str(error)) from error
+        if "kehr_dns_failure_ttl" in updated:
+            if opts.kehr_dns_failure_ttl < 0:
+                raise exceptions.OptionsError("kehr_dns_failure_ttl must be 0 or more seconds")
+            self.resolver = netguard.Resolver(failure_ttl=opts.kehr_dns_failure_ttl)
         if "kehr_fuzzy_rules" in updated or self.rules is None:
             try:
                 self.rules = matching.FuzzyRules.load(opts.kehr_fuzzy_rules or None)
@@ -141,6 +197,8 @@ class KehrArchive:
             self.store = warc_store.WarcStore(archive_dir, self.index, roll_size)
 
     async def running(self) -> None:
+        if self.mode == "record":  # before the ready line, so whoever waits for it has both
+            print(f"KEHR-PROXY-TARGETS {self.policy.describe()}", flush=True)
         server = ctx.master.addons.get("proxyserver")
         addrs = []
         for _ in range(200):
@@ -169,10 +227,34 @@ class KehrArchive:
             self.lock = None
 
     # network guards
-    def server_connect(self, data) -> None:
+    async def server_connect(self, data) -> None:
         if self.mode == "replay":
             self.vetoed_connections += 1
             data.server.error = "Kehr replay mode never connects upstream"
+            return
+        if self.mode != "record" or not data.server.address:
+            return
+        host, port = data.server.address[:2]
+        problem, addresses = await self._check_target(host)
+        if problem is not None:
+            data.server.error = f"Kehr recorder: {problem[2]}"
+            return
+        if netguard.literal_ip(host) is None:
+            # Connect to an address that was checked, not to the name again: a second
+            # DNS answer could point somewhere else (DNS rebinding). The name is put
+            # back once connected, so mitmproxy still reuses the connection by name.
+            self.pinned[data.server.id] = (host, port)
+            data.server.address = (addresses[0], port)
+
+    def server_connected(self, data) -> None:
+        original = self.pinned.pop(data.server.id, None)
+        if original is not None:
+            # Only the label changes (the socket stays on the checked address); mitmproxy's
+            # setter refuses any change on an open connection, so write it directly.
+            data.server.__dict__["address"] = original
+
+    def server_connect_error(self, data) -> None:
+        self.pinned.pop(data.server.id, None)
 
     def tcp_start(self, flow) -> None:
         if self.mode == "replay":
@@ -182,23 +264,50 @@ class KehrArchive:
         if self.mode == "replay":
             flow.kill()
 
+    async def _check_target(self, host: str) -> tuple[tuple | None, list[str]]:
+        """((status, kind, message) | None, addresses) for an upstream host name."""
+        try:
+            addresses = await self.resolver.resolve(host)
+        except netguard.ResolveError as error:
+            return (502, "unreachable", str(error)), []
+        for address in addresses:
+            why = self.policy.refusal(address)
+            if why is not None:
+                where = "" if netguard.literal_ip(host) else f"{host} resolves to {address}; "
+                message = (
+                    f"{where}{why}, and the recorder fetches only "
+                    "from public addresses. To record a local site, allow it with "
+                    "KEHR_ARCHIVE_ALLOW_PRIVATE (true, or networks such as 10.1.2.0/24)."
+                )
+                return (403, "refused", message), addresses
+        # IPv4 first: a host with both kinds is reached where IPv6 is not routed.
+        addresses = sorted(addresses, key=lambda a: ":" in a)
+        return None, addresses
+
     # HTTP
-    def request(self, f: http.HTTPFlow) -> None:
+    async def request(self, f: http.HTTPFlow) -> None:
         if f.response is not None:  # e.g. proxyauth's 407
             return
         try:
-            self._request(f)
+            if self._request(f) and self.mode == "record":
+                problem, _ = await self._check_target(f.request.host)
+                if problem is not None:
+                    status, kind, message = problem
+                    title = "address refused" if kind == "refused" else "host unreachable"
+                    f.response = recorder_error_response(status, kind, title, message)
+                    f.metadata["kehr"] = kind
         except Exception as error:  # fail closed: an addon error must not let a flow through
             log.exception("archive lookup failed for %s", f.request.pretty_url)
             f.response = _text_response(500, f"Kehr archive proxy error: {error}\n", "error")
 
-    def _request(self, f: http.HTTPFlow) -> None:
+    def _request(self, f: http.HTTPFlow) -> bool:
+        """Answer from the archive (or refuse); True when the flow should go upstream."""
         if f.request.pretty_host == SETUP_HOST:
             f.response = self._setup_page(f.request.path)
-            return
+            return False
         if f.request.headers.get("upgrade", "").lower() == "websocket":
             f.response = _text_response(403, "WebSocket is not archived.\n", "refused")
-            return
+            return False
         method, url, body = f.request.method, f.request.pretty_url, f.request.raw_content
         key = matching.request_key(method, url, body)
         entry = self.index.get(key)
@@ -225,6 +334,8 @@ class KehrArchive:
             for name in CONDITIONAL:
                 f.request.headers.pop(name, None)
             f.metadata["kehr"] = "record"
+            return True
+        return False
 
     def response(self, f: http.HTTPFlow) -> None:
         if f.metadata.get("kehr") != "record" or self.mode != "record":
@@ -366,9 +477,21 @@ HTTPS pages, your browser must trust this installation's certificate authority o
 <li><a href="http://{host}/ca.pem">Download the CA certificate</a> (kehr-ca.pem).</li>
 <li>Firefox: Settings → Privacy &amp; Security → Certificates → View Certificates →
 Authorities → Import…, choose the file, tick "Trust this CA to identify websites".</li>
-<li>Keep this proxy set in Firefox's network settings (manual proxy, HTTP and HTTPS).</li>
 </ol>
+<p>You do not need to change Firefox's network settings: the Kehr add-on sends only its
+own annotation tabs through this proxy (it learns the address and login from the Kehr
+server), and every other tab keeps your normal connection.</p>
 <p>Anything not in the archive is answered with "Not archived" (404): the archive proxy
 never contacts the original sites.</p>
+</body></html>
+"""
+
+RECORDER_ERROR_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="{meta}" content="{kind}">
+<title>Kehr recorder: {title}</title></head>
+<body><h1>Kehr recorder: {title}</h1>
+<p>{message}</p>
+<p>This answer comes from Kehr's recording proxy, not from the site, and is not archived.</p>
 </body></html>
 """

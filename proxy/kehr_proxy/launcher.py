@@ -2,7 +2,8 @@
 
     python -m kehr_proxy --mode replay --archive-dir var/archive [--port 8090]
         [--listen-host 127.0.0.1] [--proxyauth user:pass] [--confdir DIR]
-        [--roll-size BYTES] [--fuzzy-rules FILE] [--set mitmproxy_option=value ...]
+        [--roll-size BYTES] [--fuzzy-rules FILE] [--allow-private false|true|NETWORKS]
+        [--set mitmproxy_option=value ...]
 
 Prints ``KEHR-PROXY-READY mode=… host=… port=…`` once listening (port 0 picks a free
 one). SIGTERM or SIGINT stops it cleanly: the current WARC file is closed.
@@ -32,6 +33,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--roll-size", type=int, default=1_000_000_000)
     parser.add_argument("--fuzzy-rules", default="")
     parser.add_argument("--no-inject", action="store_true")
+    parser.add_argument(
+        "--allow-private",
+        default="false",
+        metavar="false|true|NETWORKS",
+        help="record mode: fetch from these non-public addresses too (default: none)",
+    )
     parser.add_argument("--quiet", action="store_true", help="do not log each flow")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
     return parser.parse_args(argv)
@@ -45,6 +52,12 @@ def build_options(args: argparse.Namespace) -> dict:
             f"refusing to listen on {args.listen_host} without --proxyauth user:pass "
             "(the proxy would be open to anyone who can reach it)"
         )
+    from kehr_proxy.netguard import AddressPolicy
+
+    try:
+        AddressPolicy.parse(args.allow_private)
+    except ValueError as error:
+        raise SystemExit(f"kehr_proxy: {error}") from None
     ca.ensure_ca(confdir)
     options = {
         "listen_host": args.listen_host,
@@ -56,9 +69,14 @@ def build_options(args: argparse.Namespace) -> dict:
         "kehr_roll_size": args.roll_size,
         "kehr_fuzzy_rules": args.fuzzy_rules,
         "kehr_inject": not args.no_inject,
+        "kehr_allow_private": args.allow_private,
+        # No connection before the request hook: the recorder checks every target
+        # address first and can answer a refused one with a readable page; replay
+        # never connects at all.
+        "connection_strategy": "lazy",
     }
     if args.mode == "replay":
-        options.update(connection_strategy="lazy", upstream_cert=False)
+        options.update(upstream_cert=False)
     if args.proxyauth:
         options["proxyauth"] = args.proxyauth
     return options

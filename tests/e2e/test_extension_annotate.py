@@ -19,8 +19,8 @@ import os
 import time
 
 import pytest
-from rest_framework.authtoken.models import Token
 
+from accounts.models import ClientToken
 from annotations import labels as label_vectors
 from annotations.models import Submission
 from corpora.models import Corpus, Page
@@ -120,7 +120,7 @@ def test_annotate_submit_retry_and_my_stats(backend, annotator_browser, make_use
     # A harvested corpus: the fixture site through the recording proxy.
     site = FixtureSite.start()
     archive = tmp_path / "archive"
-    recorder = start_archive_proxy("record", archive)
+    recorder = start_archive_proxy("record", archive, allow_private="127.0.0.0/8")
     try:
         job = create_job(
             corpus,
@@ -144,7 +144,7 @@ def test_annotate_submit_retry_and_my_stats(backend, annotator_browser, make_use
         server = backend(
             {
                 "KEHR_ANNOTATOR_REPLAY_PROXY": f"127.0.0.1:{replay.port}",
-                "KEHR_ARCHIVE_PROXY_AUTH": PROXY_AUTH,
+                "KEHR_ARCHIVE_REPLAY_AUTH": PROXY_AUTH,
             }
         )
         browser = annotator_browser(ca_pem=replay.ca_cert_path.read_text())
@@ -231,7 +231,7 @@ def run_annotation(browser, server, user, corpus, site_base):
         "const bg = (sel) => getComputedStyle(document.querySelector(sel)).backgroundColor;"
         "return [bg('main > p:nth-of-type(2) kehr-t'), bg('footer kehr-t'), bg('main h1 kehr-t')];"
     )
-    assert colours == ["rgba(255, 0, 0, 0.38)", "rgba(255, 210, 0, 0.6)", "rgba(0, 190, 0, 0.38)"]
+    assert colours == ["rgb(255, 158, 158)", "rgb(255, 228, 102)", "rgb(158, 230, 158)"]
 
     # --- propagate, undo, redo (keyboard and the menu's Utils) -------------------------
     browser.hover("main img")
@@ -276,8 +276,8 @@ def run_annotation(browser, server, user, corpus, site_base):
         "return [...document.querySelectorAll('#nodes button')]"
         ".map((b) => getComputedStyle(b).backgroundColor)"
     )
-    page_colours = {0: "rgba(0, 0, 0, 0)", 1: "rgba(255, 0, 0, 0.38)", 2: "rgba(255, 210, 0, 0.6)"}
-    page_colours[3] = "rgba(0, 190, 0, 0.38)"
+    page_colours = {0: "rgba(0, 0, 0, 0)", 1: "rgb(255, 158, 158)", 2: "rgb(255, 228, 102)"}
+    page_colours[3] = "rgb(158, 230, 158)"
     assert sidebar_colours == [page_colours[label] for label in final]
     last = r["footer"][-1]
     browser.click(f"#nodes button[data-i='{last}']")
@@ -302,6 +302,7 @@ def run_annotation(browser, server, user, corpus, site_base):
     assert browser.js("return document.querySelector('[data-kehr-hover]')") is None
     browser.hover("main h1 kehr-t")
     browser.chord("1")  # no target while tracking is off: nothing changes
+    browser.wait_notice("Tracking is off", "the key press to be handled")
     assert painted(browser) == dict(enumerate(final))
     assert popup_click(browser, popup, "tracking") == "Tracking is on."
     browser.switch(tab)
@@ -309,7 +310,7 @@ def run_annotation(browser, server, user, corpus, site_base):
 
     # --- nothing a page script can reach holds the token ------------------------------
     browser.switch(tab)
-    token = Token.objects.get(user=user).key
+    token = ClientToken.objects.get(user=user).key
     assert browser.page_js(PROBE, token) == {
         "found": [],
         "browser": "undefined",
@@ -333,6 +334,12 @@ def run_annotation(browser, server, user, corpus, site_base):
         what="the retried submission to land",
     )
     assert label_vectors.decode(stored.labels) == final
+    # The draft made while tagging went when the queued submission landed.
+    browser.switch(popup)
+    wait_for(
+        lambda: not [k for k in browser.extension_storage() if k.startswith("draft:")],
+        what="the draft to go once the submission landed",
+    )
     assert stored.client_version == "kehr-extension 0.1.0"
     assert stored.started_at is not None and stored.started_at <= stored.submitted_at
 
@@ -378,6 +385,7 @@ def run_annotation(browser, server, user, corpus, site_base):
     wait_painted(browser, final, "the submission re-displayed with its tags")
     browser.hover("main img")
     browser.chord("1")  # read-only: nothing changes
+    browser.wait_notice("read-only view", "the key press to be handled")
     assert painted(browser) == dict(enumerate(final))
     browser.m.close()
 

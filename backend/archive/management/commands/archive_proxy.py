@@ -29,10 +29,11 @@ class Command(BaseCommand):
         host, default_port = settings.listen(mode)
         host = listen_host or host
         port = default_port if port is None else port
-        if not conf._is_loopback(host) and not settings.proxy_auth:
+        auth = settings.auth(mode)
+        if not conf._is_loopback(host) and not auth:
             raise CommandError(
                 f"refusing to listen on {host} without proxy authentication: "
-                "set KEHR_ARCHIVE_PROXY_AUTH=user:password"
+                f"set KEHR_ARCHIVE_{mode.upper()}_AUTH=user:password"
             )
         from kehr_proxy import launcher
 
@@ -44,17 +45,34 @@ class Command(BaseCommand):
             "--listen-host", host,
             "--roll-size", str(settings.roll_size),
         ]  # fmt: skip
-        if settings.proxy_auth:
-            argv += ["--proxyauth", settings.proxy_auth]
+        if auth:
+            argv += ["--proxyauth", auth]
+        if mode == "record":
+            argv += ["--allow-private", settings.allow_private]
         if settings.fuzzy_rules:
             argv += ["--fuzzy-rules", str(settings.fuzzy_rules)]
         if not verbose_flows:
             argv.append("--quiet")
+        ca_file = settings.ca_dir / "mitmproxy-ca-cert.pem"
+        if mode == "replay":
+            # Annotators change no network settings: the add-on routes its own tabs.
+            usage = (
+                "Annotators' Firefox reaches it through the Kehr add-on, which sends only its "
+                "annotation tabs here (address and login from /api/annotator/config/); "
+                "no browser-wide proxy setting is needed. The CA certificate is on "
+                f"http://kehr.proxy/ in an annotation tab, and in {ca_file} "
+                "(manage.py annotator_firefox trusts it for you)."
+            )
+        else:
+            usage = (
+                "The harvester's Firefox records through it (manage.py harvest, admin → "
+                f"Harvest jobs); CA certificate {ca_file}. Targets: "
+                + ("public addresses only" if settings.allow_private in ("", "false")
+                   else f"public addresses and KEHR_ARCHIVE_ALLOW_PRIVATE={settings.allow_private}")
+                + "."
+            )  # fmt: skip
         self.stdout.write(
-            f"Archive proxy ({mode}) on {host}:{port}, archive {settings.archive_dir}\n"
-            f"Set http://{host}:{port} as the browser's HTTP and HTTPS proxy, then open "
-            f"http://kehr.proxy/ through it for the CA certificate "
-            f"({settings.ca_dir / 'mitmproxy-ca-cert.pem'}).\n"
+            f"Archive proxy ({mode}) on {host}:{port}, archive {settings.archive_dir}\n{usage}\n"
         )
         self.stdout.flush()
         code = launcher.main(argv)
