@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db.models import Count
 from tqdm import tqdm
 
 from corpora.models import Corpus
-from gold.merge import ensure_gold_rows, merge_corpus
+from gold.merge import MergeReport, ensure_gold_rows, merge_corpus
 from gold.models import PageGold
 from gold.stats import refresh_corpus_stats
 
@@ -20,6 +24,55 @@ def find_corpus(slug: str) -> Corpus:
         known = ", ".join(Corpus.objects.order_by("slug").values_list("slug", flat=True))
         raise CommandError(f"No corpus with slug {slug!r}. Existing corpora: {known or 'none'}.")
     return corpus
+
+
+@contextmanager
+def merge_log_quiet() -> Iterator[None]:
+    """Keep gold.merge's INFO summary (meant for workers' logs) off the terminal.
+
+    The command prints its own summary after the progress bar; the log line would say the
+    same a second time, in the middle of the bar. Warnings and errors still show.
+    """
+    merge_logger = logging.getLogger("gold.merge")
+    previous = merge_logger.level
+    merge_logger.setLevel(logging.WARNING)
+    try:
+        yield
+    finally:
+        merge_logger.setLevel(previous)
+
+
+def run_summary(slug: str, report: MergeReport) -> str:
+    """What this run did (which pages it merged or skipped), not the pages' status."""
+    return (
+        f"{slug}: {report.pages} pages: {report.merged - report.waiting} merged now, "
+        f"{report.waiting} still waiting for submissions, {report.unchanged} unchanged "
+        f"since their last merge, {report.superseded} changed meanwhile (left for "
+        f"the next run); {report.excluded_submissions} submissions excluded; "
+        f"{report.seconds:.1f} s"
+    )
+
+
+def status_summary(corpus: Corpus) -> str:
+    """Where every page of the corpus stands after the run, skipped pages included.
+
+    A page still waiting for submissions is skipped as unchanged on the next run; counted
+    from the gold rows, it is reported as waiting on every run.
+    """
+    counts = dict(
+        PageGold.objects.filter(corpus=corpus)
+        .values_list("status")
+        .annotate(n=Count("page_id"))
+        .values_list("status", "n")
+    )
+    with_rows = sum(counts.values())
+    without = corpus.pages.count() - with_rows
+    return (
+        f"{corpus.slug} now: {counts.get(PageGold.Status.MERGED, 0)} merged, "
+        f"{counts.get(PageGold.Status.UNRESOLVED, 0)} with unresolved ties, "
+        f"{counts.get(PageGold.Status.WAITING, 0)} waiting for submissions (a page needs "
+        f"{corpus.min_submissions} valid ones), {without} without any submission"
+    )
 
 
 class Command(BaseCommand):
@@ -49,10 +102,11 @@ class Command(BaseCommand):
         for corpus in corpora:
             ensure_gold_rows(corpus)
             total = PageGold.objects.filter(corpus=corpus).count()
-            with tqdm(total=total, unit="page", desc=corpus.slug, file=sys.stderr,
-                      disable=options["verbosity"] == 0) as bar:  # fmt: skip
+            with merge_log_quiet(), tqdm(total=total, unit="page", desc=corpus.slug,
+                      file=sys.stderr, disable=options["verbosity"] == 0) as bar:  # fmt: skip
                 report = merge_corpus(corpus, force=options["force"], progress=bar.update)
-            self.stdout.write(f"{corpus.slug}: {report}")
+            self.stdout.write(run_summary(corpus.slug, report))
+            self.stdout.write(status_summary(corpus))
             if not options["no_stats"]:
                 stats = refresh_corpus_stats(corpus)
                 self.stdout.write(f"{corpus.slug}: statistics recomputed in {stats.seconds:.1f} s")
