@@ -9,7 +9,7 @@ from django.conf import settings
 from django.test import Client
 
 from annotations.services import submit_labels
-from gold import tasks
+from gold import merge, tasks
 from gold.models import CorpusStats, PageGold
 from kehr.celery import app
 from tests.conftest import make_page
@@ -65,7 +65,10 @@ def test_worker_merges_dirty_pages_then_stats_follow(celery_worker, annotated):
     assert CorpusStats.objects.get(corpus=corpus).stale
     tasks.refresh_stale_stats.delay()
     stats = wait_for(
-        lambda: CorpusStats.objects.filter(corpus=corpus, stale=False).first(),
+        # computed_at too: the refresh clears the stale flag before it computes.
+        lambda: CorpusStats.objects.filter(
+            corpus=corpus, stale=False, computed_at__isnull=False
+        ).first(),
         celery_worker, "recomputing stale statistics",
     )  # fmt: skip
     assert stats.data["status"]["merged"] == 3
@@ -106,3 +109,37 @@ def test_dashboard_merge_button_reaches_the_worker(celery_worker, annotated, sta
     assert stats.data["status"]["merged"] == 3
     html = client.get(f"/staff/gold/{corpus.slug}/").content.decode()
     assert html.count('class="kehr-chart"') == 7
+
+
+class WorkerDied(Exception):
+    """Stands for a worker killed between two chunks of a merge."""
+
+
+def test_forced_merge_keeps_pages_dirty_until_their_result_commits(annotated, monkeypatch):
+    corpus, pages = annotated
+    merge.merge_corpus(corpus)
+    before = dict(PageGold.objects.values_list("page_id", "merged_at"))
+    gold = {g.page_id: (bytes(g.labels), bytes(g.votes)) for g in PageGold.objects.all()}
+    assert not PageGold.objects.filter(dirty=True).exists()
+
+    monkeypatch.setattr(merge, "CHUNK_PAGES", 1)  # one page a transaction
+
+    def die_after_first_chunk(_pages: int) -> None:
+        raise WorkerDied  # progress is reported after a chunk commits
+
+    with pytest.raises(WorkerDied):
+        merge.merge_corpus(corpus, force=True, progress=die_after_first_chunk)
+    first, rest = pages[0].pk, [page.pk for page in pages[1:]]
+    assert not PageGold.objects.get(page_id=first).dirty
+    assert PageGold.objects.get(page_id=first).merged_at > before[first]
+    # Not merged yet, so still marked: nothing else would ever look at them again.
+    assert set(PageGold.objects.filter(dirty=True).values_list("page_id", flat=True)) == set(rest)
+
+    # The scheduled merge of dirty pages (not forced) finishes the forced run's work,
+    # although the inputs of these pages did not change.
+    assert tasks.merge_dirty_pages() == len(rest)
+    after = dict(PageGold.objects.values_list("page_id", "merged_at"))
+    assert all(after[page] > before[page] for page in rest)
+    assert not PageGold.objects.filter(dirty=True).exists()
+    # Same inputs, same gold: running (part of) a merge again changes nothing else.
+    assert {g.page_id: (bytes(g.labels), bytes(g.votes)) for g in PageGold.objects.all()} == gold

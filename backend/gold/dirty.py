@@ -38,8 +38,14 @@ def mark_pages(page_ids: Iterable[int] | QuerySet, *, create: bool = False) -> i
     )
 
 
-def mark_corpus(corpus: Corpus | int) -> int:
-    """Mark every page of a corpus (its tie policy or minimum changed)."""
-    return PageGold.objects.filter(corpus=corpus).update(
-        dirty=True, input_version=F("input_version") + 1
-    )
+def mark_corpus(corpus: Corpus | int, *, forget_fingerprints: bool = False) -> int:
+    """Mark every page of a corpus (its tie policy or minimum changed).
+
+    ``forget_fingerprints`` (a forced merge) also clears each page's input fingerprint,
+    so whichever merge reaches the page next recomputes it even though its inputs did
+    not change: a forced merge that dies half-way is finished by the scheduled run.
+    """
+    changes = {"dirty": True, "input_version": F("input_version") + 1}
+    if forget_fingerprints:
+        changes["fingerprint"] = ""
+    return PageGold.objects.filter(corpus=corpus).update(**changes)

@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from annotations.models import Submission
 from corpora.models import Corpus, Page
-from gold import vectors
+from gold import dirty, vectors
 from gold.models import (
     AGREEMENT_FIELDS,
     CorpusStats,
@@ -114,8 +114,16 @@ def merge_corpus(
     corpus: Corpus, *, force: bool = False, progress: Progress | None = None
 ) -> MergeReport:
     """Merge every page of the corpus that has submissions (unchanged pages are skipped
-    unless ``force``)."""
+    unless ``force``).
+
+    A forced run first marks every page dirty and forgets its fingerprint, committed
+    before any merging: each page stays dirty until the chunk holding its new result
+    commits, so if the run dies half-way (a killed worker) the scheduled merge of dirty
+    pages re-merges the rest, forced or not, and a redelivered task simply starts over.
+    """
     ensure_gold_rows(corpus)
+    if force:
+        dirty.mark_corpus(corpus, forget_fingerprints=True)
     page_ids = PageGold.objects.filter(corpus=corpus).order_by("page_id")
     return merge_pages(
         corpus, page_ids.values_list("page_id", flat=True), force=force, progress=progress

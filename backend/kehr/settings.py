@@ -182,17 +182,42 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Celery --------------------------------------------------------------------
+# Time limits (seconds). The soft limit raises SoftTimeLimitExceeded inside the task (its
+# open transaction rolls back; a merge leaves its pages dirty for the next run), the hard
+# limit kills the pool process. A task that may run longer than the default is listed in
+# LONG_TASK_TIME_LIMITS, not only in its decorator: the Redis visibility timeout below
+# is derived from the longest limit (tests/test_broker_settings.py checks every task).
+CELERY_TASK_TIME_LIMIT = 60 * 60
+TIME_LIMIT_GRACE = 5 * 60  # between the soft and the hard limit: time to roll back
+CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - TIME_LIMIT_GRACE
+LONG_TASK_TIME_LIMITS = {
+    # A first merge of a corpus of a million pages takes about 20 minutes (docs/merging.md).
+    "gold.tasks.merge_dirty_pages": 3 * 60 * 60,
+    "gold.tasks.merge_corpus": 3 * 60 * 60,
+    "gold.tasks.merge_all_corpora": 3 * 60 * 60,
+}
+CELERY_TASK_ANNOTATIONS = {
+    name: {"time_limit": hard, "soft_time_limit": hard - TIME_LIMIT_GRACE}
+    for name, hard in LONG_TASK_TIME_LIMITS.items()
+}
+LONGEST_TASK_SECONDS = max(CELERY_TASK_TIME_LIMIT, *LONG_TASK_TIME_LIMITS.values())
+
 BROKER_DIR = Path(env_str("KEHR_BROKER_DIR", str(VAR_DIR / "broker"))).resolve()
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     # kombu's filesystem transport: a real broker with no server, for the first run.
-    for sub in ("queue", "processed", "control"):
+    for sub in ("queue", "unacked", "processed", "control"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
-    # Our subclass writes each message file atomically (see kehr/filesystem_broker.py).
+    # Our subclass writes each message file atomically and keeps a fetched message until
+    # it is acknowledged, redelivering it when its worker dies (kehr/filesystem_broker.py).
     CELERY_BROKER_TRANSPORT = "kehr.filesystem_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
+        "unacked_folder": str(BROKER_DIR / "unacked"),
+        # How often a consuming worker looks for messages of dead workers to requeue
+        # (every worker also does at start).
+        "recover_interval": 10.0,
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
         # Broadcast/control messages (worker ping, shutdown) also go under var/, not the cwd.
@@ -201,7 +226,24 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         # first run feel immediate, long enough to be idle on a laptop.
         "polling_interval": 0.2,
     }
-elif not CELERY_BROKER_URL.startswith(("redis://", "rediss://", "amqp://")):
+elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # Redis hands an unacknowledged message to another worker once it has been out for
+    # the visibility timeout, whether its worker died or is still running it: so it must
+    # exceed the longest task, or long tasks would run twice. A killed worker's tasks
+    # thus come back after that long (the filesystem broker requeues them at once).
+    # Any process consuming from Redis restores messages, so every process derives the
+    # same value here. Lower it only for tests (docs/configuration.md).
+    BROKER_VISIBILITY_TIMEOUT = env_int(
+        "KEHR_BROKER_VISIBILITY_TIMEOUT_SECONDS", LONGEST_TASK_SECONDS + 10 * 60, minimum=1
+    )
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
+        # Look for timed-out messages every quarter of the timeout (1 s to 1 min) instead
+        # of kombu's default of every 100 s, so a short test timeout is honoured too.
+        "unacked_restore_interval": max(1, min(60, BROKER_VISIBILITY_TIMEOUT // 4)),
+        "unacked_restore_throttle": 1,
+    }
+elif not CELERY_BROKER_URL.startswith("amqp://"):
     raise ConfigurationError(
         f"CELERY_BROKER_URL={CELERY_BROKER_URL!r}: use filesystem://, redis://host:port/db "
         "or amqp://…"
