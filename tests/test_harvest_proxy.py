@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import socket
 
 import pytest
 from PIL import Image, ImageChops
@@ -88,3 +89,66 @@ def test_record_then_replay_with_the_origin_gone(tmp_path):
         replayer.stop()
         gone.stop()
     assert gone.total() == 0, gone.counts
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.mark.django_db
+def test_recorder_refusals_and_dead_origins_are_reported_with_their_reason(tmp_path):
+    """The recorder's own answers are network problems with a message, not the site's
+    HTTP status: a loopback site refused by default, a closed port, a dead host."""
+    site = FixtureSite.start()
+    corpus = Corpus.objects.create(name="Refused", slug="refused", min_words=1)
+    settings = {"host_delay_ms": 0, "settle_ms": 100, "robots": False}
+
+    def harvest(recorder, urls: list[str]) -> dict[str, HarvestItem]:
+        job = create_job(
+            corpus,
+            "\n".join(urls),
+            settings={
+                **settings,
+                "proxy": f"127.0.0.1:{recorder.port}",
+                "proxy_ca": str(recorder.ca_cert_path),
+                "archive_dir": str(recorder.archive_dir),
+            },
+        )
+        run_job_sync(job)
+        return {item.url: item for item in job.items.all()}
+
+    try:
+        strict = proxy_fixtures.start_archive_proxy("record", tmp_path / "strict")
+        try:
+            items = harvest(strict, [site.url("/index.html")])
+        finally:
+            strict.stop()
+        refused = items[site.url("/index.html")]
+        assert (refused.state, refused.reason) == ("failed", "refused_address")
+        assert "127.0.0.1 is a loopback address" in refused.message
+        assert "KEHR_ARCHIVE_ALLOW_PRIVATE" in refused.message
+        assert site.total() == 0
+
+        recorder = proxy_fixtures.start_archive_proxy(
+            "record", tmp_path / "open", allow_private=proxy_fixtures.ALLOW_LOOPBACK
+        )
+        closed = f"http://127.0.0.1:{free_port()}/gone.html"
+        dead = "http://dead-host.kehr.invalid/page.html"
+        try:
+            items = harvest(recorder, [closed, dead, site.url("/missing.html")])
+        finally:
+            recorder.stop()
+    finally:
+        site.stop()
+    down = items[closed]
+    assert (down.state, down.reason) == ("failed", "network_error"), down.message
+    assert down.message.startswith("the recorder could not reach the site:")
+    assert "Connect call failed" in down.message
+    unresolved = items[dead]
+    assert (unresolved.state, unresolved.reason) == ("failed", "network_error")
+    assert "dead-host.kehr.invalid does not resolve" in unresolved.message
+    # The site's own error status stays an HTTP error (it was archived).
+    missing = items[site.url("/missing.html")]
+    assert (missing.reason, missing.message) == ("http_error", "HTTP status 404")

@@ -53,6 +53,7 @@ def test_parse_list_with_comments_blanks_errors_and_duplicates():
         "https://example.org/b?x=1\n"
         "  # indented comment\n"
         "gopher://old.example/\n"
+        "https://example.org/d https://example.org/e\n"
     )
     parsed = parse_url_list(text)
     assert [(u.line, u.url) for u in parsed.urls] == [
@@ -62,9 +63,10 @@ def test_parse_list_with_comments_blanks_errors_and_duplicates():
         (9, "https://example.org/b?x=1"),
     ]
     assert [(e.line, e.error) for e in parsed.errors] == [
-        (5, "more than one field"),
+        (5, "not a URL (no scheme (write http:// or https://))"),
         (6, "no scheme (write http:// or https://)"),
         (11, "scheme 'gopher' is not http or https"),
+        (12, "more than one field: one URL per line (write a space inside a URL as %20)"),
     ]
     assert [(d.line, first) for d, first in parsed.duplicates] == [(7, 3)]
 

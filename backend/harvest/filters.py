@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import hashlib
 
+import lxml.html
+from lxml import etree
+
 from harvest.models import HarvestItem
 
 Reason = HarvestItem.Reason
@@ -19,6 +22,47 @@ HTML_TYPES = ("text/html", "application/xhtml+xml")
 def check_http_status(status: int | None) -> tuple[str, str] | None:
     if status is not None and status >= 400:
         return Reason.HTTP_ERROR, f"HTTP status {status}"
+    return None
+
+
+# Set by the recorder on its own answers (proxy/kehr_proxy/addon.py, RECORDER_ERROR_META).
+RECORDER_ERROR_META = "kehr-recorder-error"
+# mitmproxy's page when it cannot reach the origin: "<title>502 Bad Gateway</title>".
+PROXY_ERROR_TITLE = "502 Bad Gateway"
+
+
+def _page_text(document) -> str:
+    body = document.find("body")
+    text = (body if body is not None else document).text_content()
+    return " ".join(text.split())[:500]
+
+
+def check_recorder_answer(
+    status: int | None, html: str, *, recorded: bool
+) -> tuple[str, str] | None:
+    """An error status the recording proxy gave instead of the site, as (reason, message).
+
+    ``recorded``: whether the archive holds a response for the page's final URL. The
+    recorder archives everything a site answers, so an error page it did *not* archive
+    came from the recorder itself: its own refusal or dead-host page (marked with
+    ``<meta name="kehr-recorder-error">``) or mitmproxy's page for an origin it could
+    not connect to. Those are network problems, not the site's HTTP status.
+    """
+    if status is None or status < 400 or recorded or not html.strip():
+        return None
+    try:
+        document = lxml.html.document_fromstring(html)
+    except (etree.ParserError, ValueError):
+        return None
+    marker = document.xpath(f'//meta[@name="{RECORDER_ERROR_META}"]/@content')
+    paragraphs = [" ".join(p.text_content().split()) for p in document.iter("p")]
+    if marker:
+        reason = Reason.REFUSED_ADDRESS if marker[0] == "refused" else Reason.NETWORK_ERROR
+        return reason, (paragraphs[0] if paragraphs else _page_text(document))
+    title = " ".join((document.findtext(".//title") or "").split())
+    if title == PROXY_ERROR_TITLE:
+        detail = paragraphs[0] if paragraphs else _page_text(document)
+        return Reason.NETWORK_ERROR, f"the recorder could not reach the site: {detail}"
     return None
 
 

@@ -233,6 +233,9 @@ def _harvest(item: HarvestItem, s: dict) -> str:
             "http_status": capture.status,
             "content_type": capture.content_type[:200],
         }
+        rejected = _check_recorder_answer(capture, s)
+        if rejected:
+            return _finish(item, State.FAILED, *rejected, **fields)
         rejected = filters.check_http_status(capture.status)
         if rejected:
             # 5xx may be temporary: a re-run tries again. 4xx will not change.
@@ -327,6 +330,20 @@ def _capture_record_id(url: str, s: dict) -> str:
 
     entry = kehr_proxy.lookup(archive_dir, url)
     return entry.record_id if entry is not None else ""
+
+
+def _check_recorder_answer(capture: Capture, s: dict) -> tuple[str, str] | None:
+    """A recorder's own error answer (see filters.check_recorder_answer), or None.
+
+    Only for this installation's archive: through a proxy whose archive we cannot read,
+    an error page is taken as the site's.
+    """
+    if not s.get("proxy") or not s.get("archive_dir"):
+        return None
+    if capture.status is None or capture.status < 400:
+        return None
+    recorded = bool(_capture_record_id(capture.final_url, s))
+    return filters.check_recorder_answer(capture.status, capture.html, recorded=recorded)
 
 
 def proxy_reachable(proxy: str) -> bool:

@@ -71,6 +71,7 @@ class HarvestItem(models.Model):
         SAME_DOMAIN = "same_domain", "Another page of this domain is already in"
         UNPARSEABLE = "unparseable", "The segmenter could not read the page"
         NETWORK_ERROR = "network_error", "Network error"
+        REFUSED_ADDRESS = "refused_address", "The recorder refuses this non-public address"
         TIMEOUT = "timeout", "Timed out"
         CERTIFICATE_ERROR = "certificate_error", "TLS certificate error"
         BROWSER_ERROR = "browser_error", "The browser failed"

@@ -97,6 +97,16 @@ def domain_of(url: str) -> str:
     return host.removeprefix("www.")
 
 
+def _two_fields(first: str) -> str:
+    """Why a line with spaces is refused: prose is not a URL; a URL with more after it is
+    one URL too many (or a URL with an unescaped space)."""
+    try:
+        normalise_url(first)
+    except URLError as exc:
+        return f"not a URL ({exc})"
+    return "more than one field: one URL per line (write a space inside a URL as %20)"
+
+
 def parse_url_list(text: str) -> ParsedList:
     """Parse a URL list; never raises for bad lines (see :class:`ParsedList`).
 
@@ -113,8 +123,9 @@ def parse_url_list(text: str) -> ParsedList:
             line = line.strip()
         if not line or line.startswith("#"):
             continue
-        if len(line.split()) > 1:
-            parsed.errors.append(BadLine(number, raw_line.strip(), "more than one field"))
+        fields = line.split()
+        if len(fields) > 1:
+            parsed.errors.append(BadLine(number, raw_line.strip()[:200], _two_fields(fields[0])))
             continue
         try:
             key = normalise_url(line)

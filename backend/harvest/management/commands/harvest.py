@@ -89,7 +89,9 @@ class Command(BaseCommand):
             f"job {job.pk}: {p['done']} done, {p['filtered']} filtered, {p['failed']} failed"
         )
         for item in job.items.exclude(state=HarvestItem.State.DONE).exclude(reason=""):
-            self.stdout.write(f"  line {item.line}: {item.state} {item.reason}: {item.url}")
+            # The message is what helps ("393 words, the corpus needs at least 500").
+            why = f"{item.reason} ({item.message})" if item.message else item.reason
+            self.stdout.write(f"  line {item.line}: {item.state} {why}: {item.url}")
 
     def _check_proxy(self, proxy: str) -> None:
         """Stop before queueing anything when the recorder is not there to archive pages."""
