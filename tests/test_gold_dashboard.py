@@ -102,6 +102,19 @@ def test_corpus_dashboard_shows_charts_and_figures(merged, staff_client):
     assert "/staff/gold/test/" in index
 
 
+def test_tag_bias_panel_says_what_it_needs_before_it_can_judge(merged, staff_client):
+    """Three annotators with under 50 nodes each: nobody is judged yet, and the panel says why."""
+    html = staff_client.get("/staff/gold/test/").content.decode()
+    panel = html.split('id="bias"')[1].split('class="gold-csv"')[0]
+    assert "No data yet" not in panel
+    assert "No annotator judged yet: each needs 300 nodes compared with the gold" in panel
+    assert (
+        "Outliers are flagged once 5 annotators are judged, each on at least 300 of their "
+        "nodes compared with the gold standard. Judged now: 0 of 3 (most so far: 48 nodes)."
+    ) in " ".join(panel.split())
+    assert "No annotator is a strong outlier" not in panel  # it cannot know yet
+
+
 def test_dashboard_without_figures_says_so(corpus, staff_client):
     html = staff_client.get("/staff/gold/test/").content.decode()
     assert "No figures yet" in html

@@ -63,10 +63,12 @@ def bar_chart(
     reference: float | None = None,
     reference_label: str = "",
     gapless: bool = False,
+    empty: str = "No data yet",
 ) -> str:
     """A vertical bar chart; ``reference`` draws a horizontal line (e.g. an outlier fence).
 
-    ``gapless`` draws bars touching each other, as a histogram's should.
+    ``gapless`` draws bars touching each other, as a histogram's should. ``empty`` is
+    written across a chart without bars: say what the chart is waiting for.
     """
     plot_w = WIDTH - MARGIN_LEFT - MARGIN_RIGHT
     plot_h = HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
@@ -80,7 +82,7 @@ def bar_chart(
     if n == 0:
         parts.append(
             f'<text x="{MARGIN_LEFT + plot_w / 2:.1f}" y="{MARGIN_TOP + plot_h / 2:.1f}" '
-            'text-anchor="middle" class="empty">No data yet</text>'
+            f'text-anchor="middle" class="empty">{escape(empty)}</text>'
         )
     slot = plot_w / max(n, 1)
     gap = 0.0 if gapless else min(slot * 0.2, 8.0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from gold import charts
+from gold import charts, quality
 
 #: x values of "annotators who did at least x pages" (1-2-5 steps up to the maximum).
 MAX_BARS = 40
@@ -179,6 +179,23 @@ def minutes_per_annotator_chart(stats: dict[str, Any]) -> str:
     )
 
 
+def bias_readiness(stats: dict[str, Any]) -> dict[str, int]:
+    """How far the corpus is from tag-bias verdicts: who is judged, what is needed.
+
+    An annotator is judged after quality.MIN_NODES_FOR_BIAS nodes compared with the gold
+    standard; outliers need quality.MIN_USERS_FOR_BIAS judged annotators (an IQR over
+    fewer means nothing). The dashboard says so instead of an unexplained empty chart.
+    """
+    rows = bias_rows(stats)
+    return {
+        "annotators": len(rows),
+        "judged": sum(1 for row in rows if row[15]),
+        "most_nodes": max((row[2] for row in rows), default=0),
+        "min_nodes": quality.MIN_NODES_FOR_BIAS,
+        "min_users": quality.MIN_USERS_FOR_BIAS,
+    }
+
+
 def bias_chart(stats: dict[str, Any]) -> str:
     judged = [row for row in bias_rows(stats) if row[15] and row[12] is not None]
     bars = [
@@ -200,6 +217,8 @@ def bias_chart(stats: dict[str, Any]) -> str:
         y_label="total variation distance",
         reference=fence,
         reference_label=f"outlier fence {fence:.3f}" if fence is not None else "",
+        empty=f"No annotator judged yet: each needs {quality.MIN_NODES_FOR_BIAS} nodes "
+        "compared with the gold",
     )
 
 

@@ -69,6 +69,7 @@ def corpus_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
             status_rows=figures.status_rows(data),
             agreement_rows=figures.agreement_rows(data),
             flagged=[row for row in figures.bias_rows(data) if row[16]],
+            bias=figures.bias_readiness(data),
             charts={
                 name: mark_safe(draw(data))  # gold.charts escapes every label
                 for name, draw in (
