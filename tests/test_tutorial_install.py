@@ -65,14 +65,36 @@ def test_running_it_again_changes_nothing_and_keeps_submissions(db, annotator):
     before = snapshot(corpus)
     step = TutorialStep.objects.get(corpus=corpus, position=1)
     submit_labels(page_id=step.page_id, user=annotator, labels=[3] * step.page.node_count)
+    stamps = dict(corpus.pages.values_list("pk", "updated_at"))
     output = load()
-    assert f"Tutorial '{SLUG}' updated: 11 steps (0 pages new, 11 updated)" in output
+    assert f"Tutorial '{SLUG}' is up to date: 11 steps, nothing changed." in output
+    assert "updated" not in output
     assert "DELETED" not in output
     assert snapshot(corpus) == before  # same rows, same pages, same positions
+    # Not even rewritten: a page's updated_at feeds the gold merge's fingerprint.
+    assert dict(corpus.pages.values_list("pk", "updated_at")) == stamps
     assert Corpus.objects.filter(slug=SLUG).count() == 1
     assert Page.objects.filter(corpus=corpus).count() == 11
     assert Submission.objects.filter(user=annotator).count() == 1
     assert Page.objects.get(pk=step.page_id).submission_count == 1
+
+
+def test_it_counts_only_the_pages_that_changed(db, shipped):
+    load()
+    corpus = Corpus.objects.get(slug=SLUG)
+    # An older text of page 4 with the same nodes (a typo fixed since), and an old title.
+    Page.objects.filter(corpus=corpus, url=shipped[3].url).update(
+        document=shipped[3].segmented.document.replace("<kehr-t", "<kehr-t ", 1)
+    )
+    TutorialStep.objects.filter(corpus=corpus, position=5).update(title="Old title")
+    output = load()
+    assert (
+        f"Tutorial '{SLUG}' updated: 11 steps (0 pages new, 1 updated, 10 unchanged; "
+        "1 steps' title, note or position changed)."
+    ) in output
+    page = Page.objects.get(corpus=corpus, url=shipped[3].url)
+    assert page.document == shipped[3].segmented.document
+    assert TutorialStep.objects.get(corpus=corpus, position=5).title == shipped[4].title
 
 
 def test_staff_choices_and_edits_survive_a_reinstall(db):

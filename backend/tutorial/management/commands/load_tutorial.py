@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 
 from tutorial.references import ReferenceMarkupError
-from tutorial.services import TutorialError, install_shipped_tutorial
+from tutorial.services import InstallReport, TutorialError, install_shipped_tutorial
 
 
 class Command(BaseCommand):
@@ -24,16 +24,21 @@ class Command(BaseCommand):
             self.stdout.write(f"note: {line}")
         for line in report.deleted:
             self.stdout.write(self.style.WARNING(f"DELETED: {line}"))
-        corpus = report.corpus
-        verb = "created" if report.corpus_created else "updated"
-        changed = (
-            f", {report.references_changed} references changed (learners' scores follow)"
-            if report.references_changed
-            else ""
-        )
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Tutorial '{corpus.slug}' {verb}: {report.steps} steps "
-                f"({report.pages_created} pages new, {report.pages_updated} updated{changed})."
-            )
-        )
+        self.stdout.write(self.style.SUCCESS(summary(report)))
+
+
+def summary(report: InstallReport) -> str:
+    """One line; "updated" only when something was written."""
+    slug = report.corpus.slug
+    if not report.changed_anything:
+        return f"Tutorial '{slug}' is up to date: {report.steps} steps, nothing changed."
+    verb = "created" if report.corpus_created else "updated"
+    details = [
+        f"{report.pages_created} pages new, {report.pages_updated} updated, "
+        f"{report.pages_unchanged} unchanged"
+    ]
+    if report.steps_changed and not report.corpus_created:
+        details.append(f"{report.steps_changed} steps' title, note or position changed")
+    if report.references_changed:
+        details.append(f"{report.references_changed} references changed (learners' scores follow)")
+    return f"Tutorial '{slug}' {verb}: {report.steps} steps ({'; '.join(details)})."
