@@ -6,9 +6,9 @@ Services (PostgreSQL, Redis, the Celery worker) come from the tests.services plu
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.models import issue_token
 from corpora.ingest import add_page
 from corpora.models import Corpus
 
@@ -71,8 +71,7 @@ def staff(make_user):
 
 def client_for(user) -> APIClient:
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {issue_token(user, 'pytest').key}")
     return client
 
 

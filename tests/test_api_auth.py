@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+from importlib import import_module
+
 import pytest
+from django.apps import apps as django_apps
 from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+
+from accounts.models import ClientToken
 
 
 @pytest.fixture(autouse=True)
@@ -13,22 +19,22 @@ def _fresh_cache(db):
     cache.clear()
 
 
-def login(client, username, password):
-    return client.post(
-        "/api/auth/token/", {"username": username, "password": password}, format="json"
-    )
+def login(client, username, password, client_name=None):
+    body = {"username": username, "password": password}
+    if client_name is not None:
+        body["client_name"] = client_name
+    return client.post("/api/auth/token/", body, format="json")
 
 
 def test_login_returns_a_token_that_authenticates(annotator):
     client = APIClient()
     response = login(client, "anna", "correct horse 42")
     assert response.status_code == 200
-    token = response.json()["token"]
-    assert response.json()["is_staff"] is False
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    body = response.json()
+    assert body["is_staff"] is False
+    assert body["client_name"] == "API client"  # none given
+    client.credentials(HTTP_AUTHORIZATION=f"Token {body['token']}")
     assert client.get("/api/corpora/").status_code == 200
-    # Logging in again gives the same token (one device per annotator is the common case).
-    assert login(APIClient(), "anna", "correct horse 42").json()["token"] == token
 
 
 def test_wrong_password(annotator):
@@ -37,13 +43,95 @@ def test_wrong_password(annotator):
     assert "Wrong username or password" in response.json()["detail"]
 
 
-def test_revocation(annotator):
+def token_client(token: str) -> APIClient:
     client = APIClient()
-    token = login(client, "anna", "correct horse 42").json()["token"]
     client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    assert client.delete("/api/auth/token/").status_code == 204
-    assert not Token.objects.filter(key=token).exists()
-    assert client.get("/api/corpora/").status_code == 401
+    return client
+
+
+def test_each_client_gets_its_own_token_and_logging_out_revokes_only_that_one(annotator):
+    addon = login(APIClient(), "anna", "correct horse 42", "Kehr add-on on Firefox").json()
+    script = login(APIClient(), "anna", "correct horse 42", "nightly export").json()
+    assert addon["token"] != script["token"]
+    assert token_client(addon["token"]).delete("/api/auth/token/").status_code == 204
+    assert token_client(addon["token"]).get("/api/corpora/").status_code == 401
+    assert token_client(script["token"]).get("/api/corpora/").status_code == 200
+    assert not ClientToken.objects.filter(key=addon["token"]).exists()
+
+
+def test_revoked_token_says_what_to_do(annotator):
+    token = login(APIClient(), "anna", "correct horse 42").json()["token"]
+    token_client(token).delete("/api/auth/token/")
+    response = token_client(token).get("/api/corpora/")
+    assert response.status_code == 401
+    assert "Log in again" in response.json()["detail"]
+
+
+def test_users_list_and_revoke_their_own_tokens(annotator, other_annotator):
+    addon = login(APIClient(), "anna", "correct horse 42", "Kehr add-on on Firefox").json()
+    script = login(APIClient(), "anna", "correct horse 42", "nightly export").json()
+    ottos = login(APIClient(), "otto", "correct horse 42", "otto's laptop").json()
+    client = token_client(script["token"])
+    listed = client.get("/api/auth/tokens/").json()
+    assert [(t["client_name"], t["current"]) for t in listed] == [
+        ("nightly export", True),
+        ("Kehr add-on on Firefox", False),
+    ]
+    assert "token" not in listed[0] and "key" not in listed[0]
+    assert {t["id"] for t in listed} == {addon["id"], script["id"]}
+    # Someone else's token is not yours to see or revoke.
+    assert client.delete(f"/api/auth/tokens/{ottos['id']}/").status_code == 404
+    assert token_client(ottos["token"]).get("/api/corpora/").status_code == 200
+    assert client.delete(f"/api/auth/tokens/{addon['id']}/").status_code == 204
+    assert token_client(addon["token"]).get("/api/corpora/").status_code == 401
+    assert [t["id"] for t in client.get("/api/auth/tokens/").json()] == [script["id"]]
+
+
+def test_session_logout_has_no_token_to_revoke(annotator, client):
+    client.force_login(annotator)
+    response = client.delete("/api/auth/token/")
+    assert response.status_code == 400
+    assert "DELETE /api/auth/tokens/{id}/" in response.json()["detail"]
+
+
+def test_last_used_is_written_at_most_once_a_minute(annotator):
+    body = login(APIClient(), "anna", "correct horse 42").json()
+    token = ClientToken.objects.get(pk=body["id"])
+    assert token.last_used is None
+    client = token_client(body["token"])
+    client.get("/api/corpora/")
+    first = ClientToken.objects.get(pk=token.pk).last_used
+    assert first is not None
+    client.get("/api/corpora/")
+    assert ClientToken.objects.get(pk=token.pk).last_used == first  # no second write
+    earlier = first - timedelta(minutes=2)
+    ClientToken.objects.filter(pk=token.pk).update(last_used=earlier)
+    client.get("/api/corpora/")
+    assert ClientToken.objects.get(pk=token.pk).last_used > earlier
+
+
+def test_tokens_from_before_the_upgrade_keep_working(annotator):
+    old = Token.objects.create(user=annotator)
+    carry_over = import_module("accounts.migrations.0002_carry_over_drf_tokens").carry_over
+    carry_over(django_apps, schema_editor=None)
+    assert not Token.objects.exists()
+    carried = ClientToken.objects.get(key=old.key)
+    assert carried.user == annotator
+    assert token_client(old.key).get("/api/corpora/").status_code == 200
+
+
+def test_staff_see_and_revoke_tokens_in_the_admin_without_their_keys(admin_client, annotator):
+    body = login(APIClient(), "anna", "correct horse 42", "Kehr add-on on Firefox").json()
+    listing = admin_client.get("/admin/accounts/clienttoken/").content.decode()
+    assert "Kehr add-on on Firefox" in listing
+    assert body["token"] not in listing
+    user_page = admin_client.get(f"/admin/auth/user/{annotator.pk}/change/").content.decode()
+    assert "Kehr add-on on Firefox" in user_page and body["token"] not in user_page
+    response = admin_client.post(
+        f"/admin/accounts/clienttoken/{body['id']}/delete/", {"post": "yes"}
+    )
+    assert response.status_code == 302
+    assert token_client(body["token"]).get("/api/corpora/").status_code == 401
 
 
 def test_failed_logins_are_throttled_per_account(annotator, settings):

@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-from rest_framework.authtoken.models import Token
 
+from accounts.models import issue_token
 from annotations.models import Submission
 from corpora.models import Page
 from tests.conftest import make_page
@@ -28,7 +28,7 @@ def test_concurrent_submitters_lose_and_duplicate_nothing(live_server, django_us
     tokens = []
     for i in range(ANNOTATORS):
         user = django_user_model.objects.create_user(username=f"a{i}", password="x")
-        tokens.append(Token.objects.create(user=user).key)
+        tokens.append(issue_token(user, "concurrency test").key)
 
     jobs = [
         (token, page, repeat)

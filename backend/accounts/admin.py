@@ -10,17 +10,54 @@ from django.contrib.auth.admin import UserAdmin
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import path
+from rest_framework.authtoken.models import TokenProxy
 
 from accounts.forms import AnnotatorCsvForm
+from accounts.models import ClientToken
 from accounts.services import AccountImportError, create_annotators_from_csv, credentials_csv
 
 User = get_user_model()
 admin.site.unregister(User)
+# DRF's single-token table is emptied by accounts' migration 0002: tokens are ClientTokens.
+admin.site.unregister(TokenProxy)
+
+TOKEN_FIELDS = ("client_name", "created", "last_used")
+
+
+class ClientTokenInline(admin.TabularInline):
+    """A user's tokens on their page: staff revoke one with its Delete box."""
+
+    model = ClientToken
+    fields = TOKEN_FIELDS
+    readonly_fields = TOKEN_FIELDS
+    extra = 0
+    max_num = 0  # tokens are issued by logging in, never typed in here
+    can_delete = True
+    verbose_name_plural = "API tokens (one per client that logged in; delete to log it out)"
+
+
+@admin.register(ClientToken)
+class ClientTokenAdmin(admin.ModelAdmin):
+    """Every token, never its key: revoking is deleting."""
+
+    list_display = ("client_name", "user", "created", "last_used")
+    list_select_related = ("user",)
+    search_fields = ("user__username", "client_name")
+    fields = ("user", *TOKEN_FIELDS)
+    readonly_fields = ("user", *TOKEN_FIELDS)
+    date_hierarchy = "created"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(User)
 class KehrUserAdmin(UserAdmin):
     change_list_template = "admin/accounts/user_changelist.html"
+    inlines = [ClientTokenInline]
 
     def get_urls(self):
         own = [

@@ -6,6 +6,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from accounts.models import DEFAULT_CLIENT_NAME, ClientToken
 from annotations import labels as label_vectors
 from annotations.models import Submission
 from corpora.models import Corpus, Page
@@ -174,15 +175,43 @@ class SubmissionWriteSerializer(serializers.Serializer):
         return attrs
 
 
+CLIENT_NAME_HELP = (
+    "What this client is, shown in your list of tokens: the add-on sends "
+    "'Kehr add-on on Firefox'; a script may send e.g. 'nightly export on lab-pc'."
+)
+
+
 class TokenLoginSerializer(serializers.Serializer):
     username = serializers.CharField()
     password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+    client_name = serializers.CharField(
+        required=False, max_length=100, default=DEFAULT_CLIENT_NAME, help_text=CLIENT_NAME_HELP
+    )
 
 
 class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
+    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`.")
+    id = serializers.IntegerField(help_text="The token's id in /api/auth/tokens/.")
+    client_name = serializers.CharField()
     username = serializers.CharField()
     is_staff = serializers.BooleanField()
+
+
+class ClientTokenSerializer(serializers.ModelSerializer):
+    """A token as its owner sees it: never the key itself."""
+
+    current = serializers.SerializerMethodField(
+        help_text="True for the token this request was made with."
+    )
+
+    class Meta:
+        model = ClientToken
+        fields = ["id", "client_name", "created", "last_used", "current"]
+        read_only_fields = fields
+
+    def get_current(self, token: ClientToken) -> bool:
+        request = self.context.get("request")
+        return request is not None and getattr(request.auth, "pk", None) == token.pk
 
 
 class RegistrationSerializer(serializers.Serializer):
@@ -190,6 +219,9 @@ class RegistrationSerializer(serializers.Serializer):
     username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
     password = serializers.CharField(trim_whitespace=False)
     email = serializers.EmailField(required=False, allow_blank=True)
+    client_name = serializers.CharField(
+        required=False, max_length=100, default=DEFAULT_CLIENT_NAME, help_text=CLIENT_NAME_HELP
+    )
 
 
 class NextPageSerializer(serializers.Serializer):

@@ -1,12 +1,13 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
-from api.views.auth import RegisterView, TokenView
+from api.views.auth import ClientTokenViewSet, RegisterView, TokenView
 from api.views.corpora import CorpusViewSet
 from api.views.pages import PageViewSet
 from api.views.submissions import MyStatsView, SubmissionViewSet
 
 router = DefaultRouter()
+router.register("auth/tokens", ClientTokenViewSet, basename="auth-tokens")
 router.register("corpora", CorpusViewSet, basename="corpus")
 router.register("pages", PageViewSet, basename="page")
 router.register("submissions", SubmissionViewSet, basename="submission")

@@ -5,9 +5,11 @@ extension and without scripts (the 2009 KrdWrd system's diff routine did the sam
 
 - every ``<kehr-t data-i="N">`` gets classes for its outcome and colour, and a
   ``title`` tooltip naming both tags;
-- a ``<style>`` at the end of ``<head>`` colours them (``!important``, so the page's
-  own styles cannot hide the result), in the extension's colours: bad red,
-  uncertain yellow, good green;
+- a ``<style>`` at the end of ``<head>`` colours them, in the extension's colours: bad
+  red, uncertain yellow, good green. The colours are ``!important`` declarations in a
+  cascade layer, which win over the page's own ``!important`` rules whatever their
+  specificity or place (a site sheet that paints every element of a box with its own
+  background must not hide the result);
 - a ``<kehr-diff-bar>`` at the top of ``<body>`` (sticky, so it stays in view)
   names the page, the two vectors, the counts and scores, and shows a legend;
 - scripts, inline event handlers, ``javascript:`` URLs and refresh redirects are
@@ -94,8 +96,19 @@ def _stylesheet() -> str:
         f"{BAR_TAG} b {{ font-weight: 600 !important; }}",
         f"{BAR_TAG} .kd-swatch {{ display: inline-block !important; padding: 0 .4em !important;"
         " margin: 0 .5em .15em 0 !important; border-radius: 2px !important; }",
+    ]
+    return "\n".join([*rules, f"@layer {COLOUR_LAYER} {{", *_colour_rules(), "}"])
+
+
+# An !important declaration in a cascade layer beats every unlayered !important one.
+COLOUR_LAYER = "kehr-diff-colours"
+
+
+def _colour_rules() -> list[str]:
+    rules = [
         ".kd-correct, .kd-wrong, .kd-missed, .kd-same, .kd-different, .kd-only-a, .kd-only-b"
-        " { color: #000 !important; }",
+        " { color: #000 !important; -webkit-text-fill-color: #000 !important;"
+        " text-shadow: none !important; opacity: 1 !important; }",
     ]
     for code in COLOURS:
         light, saturated, stripe = (colour(code, mix) for mix in (LIGHT, SATURATED, STRIPE))
@@ -117,7 +130,7 @@ def _stylesheet() -> str:
         ".kd-only-b { background: repeating-linear-gradient(135deg, var(--kd-b) 0 .45em,"
         " #fff .45em .9em) !important; outline: 1px dotted #222 !important; }",
     ]
-    return "\n".join(rules)
+    return rules
 
 
 STYLESHEET = _stylesheet()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
-from rest_framework.authtoken.models import Token
 
+from accounts.models import ClientToken
 from annotator import conf
 from corpora.ingest import add_page
 from corpora.models import Corpus
@@ -99,7 +99,7 @@ def test_untrusted_ca_no_archive_and_no_page_scripts(
         assert noscript_node and noscript_node > 0
 
         # Nothing a page script could reach holds the token.
-        token = Token.objects.get(user=user).key
+        token = ClientToken.objects.get(user=user).key
         probe = browser.page_js(PROBE, token)
         assert probe == {"found": [], "browser": "undefined", "chrome": "undefined"}
 

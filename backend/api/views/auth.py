@@ -1,29 +1,44 @@
-"""Token login for the extension, token revocation, and invitation self-registration."""
+"""Token login (one token per client), the user's own tokens, and invitation self-registration."""
 
 from __future__ import annotations
 
 from django.contrib.auth import authenticate
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
-from rest_framework.authtoken.models import Token
+from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from accounts.models import ClientToken, issue_token
 from accounts.services import RegistrationError, register_with_invitation
 from accounts.throttling import LoginThrottle, client_address, throttled_message
-from api.serializers import RegistrationSerializer, TokenLoginSerializer, TokenSerializer
+from api.serializers import (
+    ClientTokenSerializer,
+    RegistrationSerializer,
+    TokenLoginSerializer,
+    TokenSerializer,
+)
 
 
-def _token_response(user, *, created: bool) -> Response:
-    token, _ = Token.objects.get_or_create(user=user)
-    body = {"token": token.key, "username": user.get_username(), "is_staff": user.is_staff}
+def _token_response(user, client_name: str, *, created: bool) -> Response:
+    token = issue_token(user, client_name)
+    body = {
+        "token": token.key,
+        "id": token.pk,
+        "client_name": token.client_name,
+        "username": user.get_username(),
+        "is_staff": user.is_staff,
+    }
     return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class TokenView(APIView):
-    """POST username + password → token. DELETE (authenticated) → the token is revoked."""
+    """POST username + password → a new token for this client. DELETE → this token is revoked.
+
+    Every login issues a token of its own, so logging out (revoking the token the request
+    carries) leaves the user's other browsers and scripts logged in.
+    """
 
     authentication_classes = APIView.authentication_classes
 
@@ -53,12 +68,37 @@ class TokenView(APIView):
                 {"detail": "Wrong username or password (or the account is disabled)."},
                 status=status.HTTP_400_BAD_REQUEST,
             )
-        return _token_response(user, created=False)
+        return _token_response(user, serializer.validated_data["client_name"], created=False)
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request):
-        Token.objects.filter(user=request.user).delete()
+        if not isinstance(request.auth, ClientToken):
+            return Response(
+                {
+                    "detail": "This request was not made with a token, so there is none to "
+                    "revoke. To revoke one of your tokens, DELETE /api/auth/tokens/{id}/."
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        request.auth.delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ClientTokenViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Your own tokens, one per client that logged in; DELETE revokes one (staff: admin)."""
+
+    serializer_class = ClientTokenSerializer
+    pagination_class = None  # a handful per user
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: no user
+            return ClientToken.objects.none()
+        return ClientToken.objects.filter(user=self.request.user)
 
 
 class RegisterView(APIView):
@@ -73,7 +113,9 @@ class RegisterView(APIView):
         serializer = RegistrationSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            user, _corpus = register_with_invitation(**serializer.validated_data)
+            fields = dict(serializer.validated_data)
+            client_name = fields.pop("client_name")
+            user, _corpus = register_with_invitation(**fields)
         except RegistrationError as error:
             return Response({error.field: [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
-        return _token_response(user, created=True)
+        return _token_response(user, client_name, created=True)

@@ -18,7 +18,10 @@ export async function login(typedServer, username, password) {
   const server = normaliseServer(typedServer);
   if (!server) throw new UserError("The server address must start with http:// or https://, e.g. https://kehr.example.org");
   if (!username || !password) throw new UserError("Enter your user name and password.");
-  const answer = await api("POST", "/api/auth/token/", { server, token: null, body: { username, password } });
+  // Each login gets a token of its own (shown under this name in the user's token list),
+  // so logging out here revokes only this browser's token, never the user's other clients.
+  const body = { username, password, client_name: "Kehr add-on on Firefox" };
+  const answer = await api("POST", "/api/auth/token/", { server, token: null, body });
   await saveSettings({ server, auth: { token: answer.token, username: answer.username, isStaff: answer.is_staff } });
   await refreshServerConfig();
   queue.flush({ loggedIn: true });
@@ -26,6 +29,7 @@ export async function login(typedServer, username, password) {
 }
 
 export async function logout() {
+  // DELETE /api/auth/token/ revokes the token this request carries: this add-on's own.
   try {
     await api("DELETE", "/api/auth/token/");
   } catch (error) {
