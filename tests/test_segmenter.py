@@ -26,11 +26,9 @@ from corpora.segmenter import (
     read_node_texts,
     segment,
 )
+from tests.krdwrd_data import CANOLA_FOLDERS, canola_page_ids, krdwrd_folder
 
 URL = "https://site.example/dir/page.html"
-KRDWRD = Path(__file__).resolve().parents[2] / "shared/data/krdwrd"
-CANOLA = KRDWRD / "canola-sample"
-TUTORIAL = KRDWRD / "tutorial"
 
 
 def reparse_texts(document: str) -> list[str]:
@@ -73,13 +71,14 @@ def test_nodes_in_document_order_with_skipped_elements() -> None:
         " tail of b.",
         "after script\n",
         "after comment\n",
-        # noscript is counted: see SKIPPED_ELEMENTS and the KrdWrd tests.
+        # noscript and textarea are counted: see SKIPPED_ELEMENTS and the KrdWrd tests.
         "no script text",
+        "typed text",
         "Entities: & <tag> café",
     ]
-    assert page.node_tokens == [1, 1, 3, 2, 2, 3, 4]
-    assert page.node_count == 7
-    assert page.word_count == 16
+    assert page.node_tokens == [1, 1, 3, 2, 2, 3, 2, 4]
+    assert page.node_count == 8
+    assert page.word_count == 18
     assert page.title == "The title"
     assert page.encoding == "utf-8"
     assert page.encoding_source == "unicode"
@@ -94,15 +93,40 @@ def test_wrappers_are_numbered_consecutively_and_keep_text() -> None:
     # The tail of </script> is wrapped right after the script, which stays untouched.
     assert '<script>ignored()</script><kehr-t data-i="3">after script\n</kehr-t>' in page.document
     assert '<!-- a comment --><kehr-t data-i="4">after comment\n</kehr-t>' in page.document
-    assert "<textarea>typed text</textarea>" in page.document
+    # A textarea's text is one node; a wrapper inside it would be text, so it goes around.
+    assert '<kehr-t data-i="6"><textarea>typed text</textarea></kehr-t>' in page.document
     assert "<div>   </div>" in page.document  # whitespace-only text is untouched
 
 
 def test_skipped_elements_are_the_documented_ones() -> None:
-    assert SKIPPED_ELEMENTS == {"script", "style", "title", "textarea", "template"}
+    assert SKIPPED_ELEMENTS == {"script", "style", "title", "template"}
     for tag in SKIPPED_ELEMENTS:
         page = segment(f"<body><div><{tag}>inside</{tag}>outside</div></body>", URL)
         assert page.node_texts == ["outside"], tag
+
+
+def test_textarea_text_is_one_node_wrapped_from_outside() -> None:
+    """KrdWrd numbered a textarea's initial value (CANOLA page 831; see SKIPPED_ELEMENTS)."""
+    page = segment(
+        "<body><p>before<textarea>a &amp; <b>b</b> &lt;c</textarea>after</p></body>", URL
+    )
+    # Its content is text: markup stays literal, character references are decoded.
+    assert page.node_texts == ["before", "a & <b>b</b> <c", "after"]
+    # Escaped on output as any text is, so a browser reads back the same value.
+    assert (
+        '<kehr-t data-i="1"><textarea>a &amp; &lt;b&gt;b&lt;/b&gt; &lt;c</textarea></kehr-t>'
+        '<kehr-t data-i="2">after</kehr-t>'
+    ) in page.document
+    assert read_node_texts(page.document) == page.node_texts
+    assert reparse_texts(page.document) == page.node_texts
+    assert segment(page.document, URL).node_texts == page.node_texts
+
+
+@pytest.mark.parametrize("content", ["", " \n\t ", "\xa0"])
+def test_empty_or_blank_textarea_is_not_a_node(content: str) -> None:
+    page = segment(f"<body><form><textarea>{content}</textarea>x</form></body>", URL)
+    assert page.node_texts == ["x"]
+    assert '</textarea><kehr-t data-i="0">x</kehr-t>' in page.document  # none around it
 
 
 def test_round_trip_and_reparse() -> None:
@@ -376,7 +400,9 @@ def test_invalid_bytes_are_replaced_not_fatal() -> None:
 _TEXT = st.text(alphabet=st.sampled_from(list("ab <&>\xa0\n\t\"'é")), max_size=6)
 # Tags the parser never repairs around (no implied end tags), so the generator
 # knows exactly which text pieces become nodes.
-_SIMPLE_TAGS = ["div", "span", "b", "i", "em", "section", "article", *sorted(SKIPPED_ELEMENTS)]
+_SIMPLE_TAGS = [
+    "div", "span", "b", "i", "em", "section", "article", "textarea", *sorted(SKIPPED_ELEMENTS)
+]  # fmt: skip
 # Plus tags with implied end tags and parser fix-ups (p closed by div, stray </p>...).
 _ANY_TAGS = [*_SIMPLE_TAGS, "p", "ul", "li", "table", "td", "a", "xmp", "noembed", "br"]
 
@@ -401,7 +427,7 @@ def _fragments(
             pieces.append(f"<!--{draw(st.sampled_from(['', 'c', ' x y ']))}-->")
         else:
             tag = draw(st.sampled_from(tags))
-            if tag in SKIPPED_ELEMENTS or tag in ("xmp", "noembed", "br"):
+            if tag in SKIPPED_ELEMENTS or tag in ("xmp", "noembed", "textarea", "br"):
                 # Their raw content is never numbered; keep it simple text.
                 # "<" only where content is raw text or RCDATA; in a template it
                 # would start markup.
@@ -488,32 +514,43 @@ def test_krdwrd_token_count(text: str, count: int) -> None:
 # KrdWrd reproduction (data in ../shared/data/krdwrd, not part of the repo)
 
 
-def _require_krdwrd(path: Path) -> None:
-    if not path.is_dir():
-        pytest.skip(
-            f"KrdWrd sample data not found at {path}: it lives outside the repository "
-            "(../shared/data/krdwrd) and is only available on development machines."
-        )
+# How many pages each shared CANOLA folder holds (its README): a partial copy
+# must not pass as "all pages match".
+CANOLA_PAGE_COUNTS = {"canola-sample": 21, "canola-train": 127}
+TUTORIAL_URL = "https://krdwrd.org/tutorial/"
 
 
-def _canola_ids() -> list[str]:
-    if not (CANOLA / "pages").is_dir():
-        return ["missing"]
-    return sorted(path.stem for path in (CANOLA / "pages").glob("*.html"))
+def test_all_148_shared_canola_pages_are_there() -> None:
+    assert set(CANOLA_FOLDERS) == set(CANOLA_PAGE_COUNTS)
+    for folder, count in CANOLA_PAGE_COUNTS.items():
+        path = krdwrd_folder(folder)
+        for part, suffix in (("pages", "html"), ("stats", "stats")):
+            assert len(list((path / part).glob(f"*.{suffix}"))) == count, (folder, part)
+    ids = [param.values for param in canola_page_ids()]  # type: ignore[attr-defined]
+    assert len(ids) == len(set(ids)) == sum(CANOLA_PAGE_COUNTS.values()) == 148
 
 
-def _canola_urls() -> dict[str, str]:
-    lines = (CANOLA / "urls.tsv").read_text(encoding="utf-8").splitlines()
-    return dict(line.split("\t", 1) for line in lines if line.strip())
+def _canola_url(folder: Path, page_id: str) -> str:
+    lines = (folder / "urls.tsv").read_text(encoding="utf-8").splitlines()
+    urls = dict(line.split("\t", 1) for line in lines if line.strip())
+    return urls[page_id].strip()
 
 
-@pytest.mark.parametrize("page_id", _canola_ids())
-def test_krdwrd_canola_page(page_id: str) -> None:
-    """Our enumeration reproduces the 2008 node lists of the CANOLA gold standard.
+def _segment_canola(folder: Path, page_id: str) -> SegmentedPage:
+    raw = (folder / "pages" / f"{page_id}.html").read_bytes()
+    return segment(raw, _canola_url(folder, page_id))
 
-    Rules discovered by matching all 21 pages (3,300 nodes):
+
+@pytest.mark.parametrize(("folder_name", "page_id"), canola_page_ids())
+def test_krdwrd_canola_page(folder_name: str, page_id: str) -> None:
+    """Our enumeration reproduces the 2008 node lists of all 148 shared CANOLA pages.
+
+    Rules found by matching them (30,128 nodes), with the evidence:
     - <noscript> contents ARE nodes (pages 814 and 857 need it); script, style,
-      title (and textarea, which page 857 has empty) are skipped.
+      title and template are skipped.
+    - A <textarea>'s text IS a node (page 831's one non-empty textarea: its 444th
+      node, 7 tokens; merged/831.html tags that textarea like any node). KrdWrd's
+      walk started at <body> and skipped only SCRIPT elements.
     - A text node of only whitespace, with U+00A0 counting as whitespace, is
       not a node (many pages have &nbsp;-only text between elements).
     - The `tokens` column follows krdwrd_token_count (tabs and no-break spaces
@@ -522,10 +559,9 @@ def test_krdwrd_canola_page(page_id: str) -> None:
       annotators' browsers had (page 825: 26 of them, added by scripts); the
       master page does not contain them.
     """
-    _require_krdwrd(CANOLA)
-    url = _canola_urls()[page_id].strip()
-    page = segment((CANOLA / "pages" / f"{page_id}.html").read_bytes(), url)
-    stats = (CANOLA / "stats" / f"{page_id}.stats").read_text(encoding="utf-8").splitlines()
+    folder = krdwrd_folder(folder_name)
+    page = _segment_canola(folder, page_id)
+    stats = (folder / "stats" / f"{page_id}.stats").read_text(encoding="utf-8").splitlines()
     assert stats[0].startswith("# submitted")
     assert stats[1].startswith("# tokens")
     tokens_column = [line.split("\t")[0] for line in stats[2:] if line.strip()]
@@ -535,22 +571,40 @@ def test_krdwrd_canola_page(page_id: str) -> None:
     assert page.node_count == len(defined)
     assert [krdwrd_token_count(text) for text in page.node_texts] == defined
     assert page.encoding == "utf-8"
-    assert f'<base href="{_canola_base(page_id)}">' in page.document
+    assert f'<base href="{_canola_base(folder, page_id)}">' in page.document
     assert read_node_texts(page.document) == page.node_texts
 
 
-def _canola_base(page_id: str) -> str:
-    """The page's own <base href>, which the segmenter must keep (it is absolute)."""
-    raw = (CANOLA / "pages" / f"{page_id}.html").read_text(encoding="utf-8")
+def test_krdwrd_canola_831_counts_its_textarea() -> None:
+    """Pin the evidence for the textarea rule: node 257 of page 831 is the textarea's value."""
+    page = _segment_canola(krdwrd_folder("canola-train"), "831")
+    assert page.node_count == 444
+    assert page.node_texts[256:259] == [
+        "Copy the link to your blog",
+        '<kw><iframe src="http://www.importers.com/cache/tp_additional_feature/tp_24739.html"'
+        ' style="border: none;"  scrolling="no" width="480" height="100"></iframe></kw>',
+        "Trade Page",
+    ]
+    assert krdwrd_token_count(page.node_texts[257]) == 7
+    assert '<kehr-t data-i="257"><textarea rows="5" cols="30" id="company_banner"' in (
+        page.document
+    )
+
+
+def _canola_base(folder: Path, page_id: str) -> str:
+    """The page's own <base href>, which the segmenter must keep (it is absolute).
+
+    Four canola-train pages (687, 713, 736, 828) have none: then it is the page's URL.
+    """
+    raw = (folder / "pages" / f"{page_id}.html").read_text(encoding="utf-8")
     match = re.search(r'<base href="([^"]+)"', raw)
-    assert match, page_id
-    return match.group(1)
+    return match.group(1) if match else _canola_url(folder, page_id).replace("&", "&amp;")
 
 
 @pytest.mark.parametrize("number", [f"{n:02d}" for n in range(1, 13)])
 def test_krdwrd_tutorial_page(number: str) -> None:
     """Tutorial pages: one reference tag per node."""
-    _require_krdwrd(TUTORIAL)
+    tutorial = krdwrd_folder("tutorial")
     if number in ("01", "02"):
         pytest.skip("Tutorial pages 01 and 02 are introductions whose tags do not line up.")
     if number == "10":
@@ -559,17 +613,17 @@ def test_krdwrd_tutorial_page(number: str) -> None:
         # hidden "." spans). The page's dhtmlwindow script inserts such a hidden
         # span on load: the tutorial's browser had one more than the stored HTML.
         pytest.xfail("tutorial 10: reference has one script-inserted node more")
-    page = segment((TUTORIAL / f"{number}.html").read_bytes(), "https://krdwrd.org/tutorial/")
-    tags = (TUTORIAL / f"{number}.tags").read_text(encoding="utf-8").split()
+    page = segment((tutorial / f"{number}.html").read_bytes(), TUTORIAL_URL)
+    tags = (tutorial / f"{number}.tags").read_text(encoding="utf-8").split()
     assert set(tags) <= {"1", "2", "3"}
     assert page.node_count == len(tags)
 
 
 def test_krdwrd_tutorial_10_differs_by_exactly_one() -> None:
     """Pin the explanation of tutorial 10's mismatch, so a change is noticed."""
-    _require_krdwrd(TUTORIAL)
-    page = segment((TUTORIAL / "10.html").read_bytes(), "https://krdwrd.org/tutorial/")
-    tags = (TUTORIAL / "10.tags").read_text(encoding="utf-8").split()
+    tutorial = krdwrd_folder("tutorial")
+    page = segment((tutorial / "10.html").read_bytes(), TUTORIAL_URL)
+    tags = (tutorial / "10.tags").read_text(encoding="utf-8").split()
     assert len(tags) == page.node_count + 1
     # Shifted by one: post headings ("Topic:"/"Re:") are tagged 2 in the reference.
     headings = [i for i, t in enumerate(page.node_texts) if t.startswith(("Topic: ", "Re: "))]

@@ -118,12 +118,16 @@ def test_a_mark_on_a_raw_text_element_covers_its_text():
         '<div data-kehr-ref="good">x<iframe data-kehr-ref="bad">fallback</iframe></div>'
     )
     assert labels == [GOOD, BAD]
+    _texts, labels = refs(
+        '<div data-kehr-ref="good">x<textarea data-kehr-ref="bad">y</textarea></div>'
+    )
+    assert labels == [GOOD, BAD]  # a textarea's text is a node, wrapped from outside too
 
 
 def test_marks_in_skipped_elements_and_text_free_elements_are_harmless():
     texts, labels = refs(
         '<p data-kehr-ref="good">a<img data-kehr-ref="bad" alt="">b</p>'
-        '<textarea data-kehr-ref="bad">not a node</textarea>'
+        '<script data-kehr-ref="bad">not a node</script>'
     )
     assert texts == ["a", "b"] and labels == [GOOD, GOOD]
 

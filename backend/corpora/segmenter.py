@@ -37,13 +37,26 @@ NODE_INDEX_ATTR = "data-i"
 # (a sandboxed document without allow-scripts): browsers then render noscript
 # contents. With scripting enabled a browser keeps noscript content as raw text,
 # so those few nodes would have no element there and simply stay unlabelled.
-SKIPPED_ELEMENTS = frozenset({"script", "style", "title", "textarea", "template"})
+#
+# textarea is NOT among them either: KrdWrd's walk (its add-on's traverse(), from
+# <body>, skipping only SCRIPT elements) numbered the text node a browser keeps
+# inside a <textarea>, its initial value. CANOLA page 831 has the one non-empty
+# textarea of the 148 shared pages, and only matches (444 nodes; 7 tokens there)
+# that way; every other textarea in them is empty.
+SKIPPED_ELEMENTS = frozenset({"script", "style", "title", "template"})
 # Elements whose content the parser (like a browser) keeps as one raw text node,
 # markup included. Their text is a node (KrdWrd counts e.g. the <noembed> text of
 # CANOLA page 916) but a wrapper inside them would be text too, so the wrapper goes
 # around the element instead. lxml would also escape their content when
 # serializing (changing it on every round trip), so it is written out verbatim.
 RAW_TEXT_ELEMENTS = frozenset({"xmp", "iframe", "noembed", "noframes", "plaintext"})
+# Elements whose content is one text node too, but with character references
+# decoded (the HTML standard's "escapable raw text": textarea, and title, which is
+# skipped). A wrapper inside would also be text, so it goes around the element;
+# lxml's normal escaping on output is right for them.
+ESCAPABLE_RAW_TEXT_ELEMENTS = frozenset({"textarea"})
+# Every element whose <kehr-t> wrapper encloses the element rather than its text.
+WRAPPED_FROM_OUTSIDE = RAW_TEXT_ELEMENTS | ESCAPABLE_RAW_TEXT_ELEMENTS
 
 EncodingSource = Literal["bom", "declared", "meta", "detected", "unicode"]
 
@@ -483,7 +496,7 @@ def _wrap(root: etree._Element, nodes: list[TextNode]) -> None:
             # addnext is O(1); parent.insert(parent.index(...)) would make wide
             # pages quadratic.
             element.addnext(wrapper)
-        elif _tag(element) in RAW_TEXT_ELEMENTS and element.getparent() is not None:
+        elif _tag(element) in WRAPPED_FROM_OUTSIDE and element.getparent() is not None:
             # Wrap the element itself; its tail stays outside the wrapper.
             tail, element.tail = element.tail, None
             element.addprevious(wrapper)

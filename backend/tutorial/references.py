@@ -41,7 +41,7 @@ from lxml import etree
 from corpora.segmenter import (
     NODE_INDEX_ATTR,
     NODE_TAG,
-    RAW_TEXT_ELEMENTS,
+    WRAPPED_FROM_OUTSIDE,
     SegmentedPage,
     segment,
 )
@@ -156,11 +156,11 @@ def _labels_of_document(document: str, node_texts: Sequence[str]) -> list[int]:
     texts: dict[int, str] = {}
     for wrapper in root.iter(NODE_TAG):
         index = int(wrapper.get(NODE_INDEX_ATTR, "-1"))
-        # Around a raw text element (an <iframe> with fallback text, say) the segmenter
-        # puts the wrapper outside; a mark on that element still covers its text.
+        # Around a raw text element (an <iframe> with fallback text, say) or a textarea
+        # the segmenter puts the wrapper outside; a mark on that element still covers its text.
         start = wrapper
         if len(wrapper) == 1 and isinstance(wrapper[0].tag, str):
-            if wrapper[0].tag.lower() in RAW_TEXT_ELEMENTS:
+            if wrapper[0].tag.lower() in WRAPPED_FROM_OUTSIDE:
                 start = wrapper[0]
         labels[index] = _nearest_mark(start)
         texts[index] = "".join(wrapper.itertext())
