@@ -5,6 +5,9 @@ KEHR_ANNOTATOR_REPLAY_PROXY  host:port of the replay proxy as annotators' browse
                              wildcard such as 0.0.0.0, the host name the API was called under)
 KEHR_ANNOTATOR_XPI           the built add-on to offer for download
                              (default: extension/web-ext-artifacts/kehr-annotator-VERSION.xpi)
+KEHR_HOST / KEHR_PORT        where ./dev run serves Kehr (default 127.0.0.1 / 8000): the
+                             server ``annotator_firefox`` presets (from var/run.env while
+                             ./dev run runs, see kehr/env.py)
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from kehr.env import ConfigurationError, env_str
+from kehr.env import ConfigurationError, env_int, env_str
 
 EXTENSION_DIR = Path(settings.REPO_DIR) / "extension"
 MANIFEST = EXTENSION_DIR / "src" / "manifest.json"
@@ -48,6 +51,19 @@ def xpi_path() -> Path:
     if configured:
         return Path(configured)
     return EXTENSION_DIR / "web-ext-artifacts" / f"kehr-annotator-{extension_version()}.xpi"
+
+
+def local_server() -> str:
+    """The Kehr server on this machine: where ``./dev run`` serves it (KEHR_HOST/KEHR_PORT)."""
+    host = env_str("KEHR_HOST", "127.0.0.1")
+    port = env_int("KEHR_PORT", 8000, minimum=1)
+    if port > 65535:
+        raise ConfigurationError(f"KEHR_PORT={port} is not a TCP port (1-65535).")
+    if host in WILDCARDS:  # listening everywhere: this machine reaches it on loopback
+        host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
 
 
 def _split_host_port(value: str, name: str) -> tuple[str, int]:

@@ -23,8 +23,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--server",
-            default="http://127.0.0.1:8000",
-            help="the Kehr server annotators log in to (default: %(default)s)",
+            help="the Kehr server annotators log in to (default: the one ./dev run serves, "
+            "http://KEHR_HOST:KEHR_PORT, else http://127.0.0.1:8000)",
         )
         parser.add_argument(
             "--profile",
@@ -57,6 +57,7 @@ class Command(BaseCommand):
 
     def _handle(self, *, server, profile, fresh, xpi, ca, no_ca, headless, prepare_only, **options):
         path = (profile or Path(settings.VAR_DIR) / "annotator-firefox").resolve()
+        server = server or conf.local_server()
         if fresh:
             firefox.reset_profile(path)
         ca_pem = None if no_ca else self._ca_pem(ca)
