@@ -7,6 +7,7 @@ The codes are KrdWrd's: 0 untagged, 1 bad (boilerplate), 2 uncertain, 3 good
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
 from enum import IntEnum
 
@@ -19,6 +20,12 @@ class Label(IntEnum):
 
 
 VALID_CODES = frozenset(int(label) for label in Label)
+NOTHING_TAGGED = "Nothing tagged: tag at least one node before submitting."
+
+# A wrong code is echoed in the error, cut short: a 2 MB string sent as a label must not
+# come back as a 2 MB error message.
+_echo = reprlib.Repr()
+_echo.maxstring = _echo.maxother = 60
 
 
 class LabelVectorError(ValueError):
@@ -43,9 +50,19 @@ def validate_label_vector(value: object, node_count: int) -> list[int]:
         if isinstance(code, bool) or not isinstance(code, int) or code not in VALID_CODES:
             raise LabelVectorError(
                 f"Label {index} must be 0 (untagged), 1 (bad), 2 (uncertain) or 3 (good), "
-                f"received {code!r}."
+                f"received {_echo.repr(code)}."
             )
     return list(value)
+
+
+def require_tagged(labels: Sequence[int]) -> None:
+    """Refuse a vector that tags no node: submitting it would count as progress for nothing.
+
+    Only annotators' submissions through the API must tag something; the KrdWrd importer
+    keeps the 2008 data as it was, empty submissions included.
+    """
+    if not any(labels):
+        raise LabelVectorError(NOTHING_TAGGED)
 
 
 def encode(labels: Sequence[int]) -> bytes:

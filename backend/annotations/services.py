@@ -22,6 +22,18 @@ class SubmissionRefused(Exception):
     """The user may not submit to this page (closed corpus, no access)."""
 
 
+def no_page_message(page_id: int) -> str:
+    """The one answer for a page that is missing and for one the user may not see.
+
+    Naming the corpus (or answering differently) would tell annotators which private
+    or closed corpora exist.
+    """
+    return (
+        f"No page with id {page_id} that you may annotate (it does not exist, or its "
+        "corpus is closed or not open to you)."
+    )
+
+
 @dataclass(frozen=True)
 class SubmitResult:
     submission: Submission
@@ -39,15 +51,16 @@ def submit_labels(
     """Create or replace the user's submission for a page.
 
     `labels` must already be validated against the page's node count; it is checked
-    again under the lock because the page could have been re-segmented meanwhile.
+    again under the lock because the page could have been re-segmented meanwhile, and
+    then raises LabelVectorError (callers answer it like any bad vector). Raises
+    SubmissionRefused when the user may not annotate the page, Page.DoesNotExist when it
+    was deleted.
     """
     now = timezone.now()
     with transaction.atomic():
         page = Page.objects.select_for_update().select_related("corpus").get(pk=page_id)
         if not page.corpus.is_available_to(user):
-            raise SubmissionRefused(
-                f"Corpus '{page.corpus.slug}' is closed for annotation or not open to you."
-            )
+            raise SubmissionRefused(no_page_message(page_id))
         vector = label_vectors.validate_label_vector(labels, page.node_count)
         existing = Submission.objects.filter(page=page, user=user).first()
         if existing is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -9,6 +11,9 @@ from rest_framework import serializers
 from accounts.models import DEFAULT_CLIENT_NAME, ClientToken
 from annotations import labels as label_vectors
 from annotations.models import Submission
+from annotations.services import no_page_message
+from api.echo import echo
+from api.ids import MAX_ID
 from corpora.models import Corpus, Page
 from tutorial.serializers import TutorialResultSerializer, TutorialStatsSerializer
 
@@ -75,6 +80,9 @@ class PageNodesSerializer(serializers.Serializer):
     nodes = serializers.ListField(child=serializers.DictField())
 
 
+# How far a client's clock may be off when it says when annotating started.
+CLOCK_SKEW_SECONDS = 5 * 60
+
 LABEL_VECTOR_SCHEMA = {
     "type": "array",
     "items": {"type": "integer", "minimum": 0, "maximum": 3},
@@ -139,40 +147,94 @@ class SubmissionResultSerializer(SubmissionSerializer):
         read_only_fields = fields
 
 
+PAGE_ID_SCHEMA = {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": MAX_ID,
+    "description": "Id of the page the labels belong to (a JSON number, not a string).",
+}
+
+
+@extend_schema_field(PAGE_ID_SCHEMA)
+class StrictIdField(serializers.Field):
+    """A database id as a JSON integer: "3", 3.0 and true are refused like bad labels are.
+
+    Label vectors are strict because a client that sends strings or floats has a bug;
+    the page id next to them is held to the same rule.
+    """
+
+    def __init__(self, *, what: str, **kwargs) -> None:
+        self.what = what
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int) or not 1 <= data <= MAX_ID:
+            raise serializers.ValidationError(
+                f"Expected a {self.what} id (a JSON whole number from 1 to {MAX_ID}), "
+                f"received {echo(data)}."
+            )
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
 class SubmissionWriteSerializer(serializers.Serializer):
-    page = serializers.IntegerField(help_text="Id of the page the labels belong to.")
+    page = StrictIdField(what="page")
     labels = LabelVectorInputField(
-        help_text="One code per text node: 0 untagged, 1 bad, 2 uncertain, 3 good."
+        help_text="One code per text node: 0 untagged, 1 bad, 2 uncertain, 3 good. At "
+        "least one node must be tagged."
     )
-    started_at = serializers.DateTimeField(required=False, allow_null=True)
+    started_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="When you started annotating the page: not before the page was added, "
+        f"not in the future (up to {CLOCK_SKEW_SECONDS} s of clock skew are allowed).",
+    )
     client_version = serializers.CharField(required=False, allow_blank=True, max_length=64)
 
     def validate_page(self, value: int) -> Page:
         page = Page.objects.select_related("corpus").defer("document").filter(pk=value).first()
-        if page is None:
-            raise serializers.ValidationError(f"No page with id {value}.")
-        user = self.context["request"].user
-        if not page.corpus.is_available_to(user):
-            raise serializers.ValidationError(
-                f"Page {value} belongs to corpus '{page.corpus.slug}', which is closed for "
-                "annotation or not open to you."
-            )
+        # A page of a corpus the user may not see answers exactly like a missing one.
+        if page is None or not page.corpus.is_available_to(self.context["request"].user):
+            raise serializers.ValidationError(no_page_message(value))
         return page
-
-    def validate_started_at(self, value):
-        if value is not None and value > timezone.now() + timezone.timedelta(minutes=5):
-            raise serializers.ValidationError(
-                f"started_at lies in the future ({value.isoformat()}); check the client clock."
-            )
-        return value
 
     def validate(self, attrs):
         page: Page = attrs["page"]
         try:
-            attrs["labels"] = label_vectors.validate_label_vector(attrs["labels"], page.node_count)
+            labels = label_vectors.validate_label_vector(attrs["labels"], page.node_count)
+            label_vectors.require_tagged(labels)
         except label_vectors.LabelVectorError as error:
             raise serializers.ValidationError({"labels": [str(error)]}) from None
+        attrs["labels"] = labels
+        started_at = attrs.get("started_at")
+        if started_at is not None:
+            self._check_started_at(started_at, page)
         return attrs
+
+    @staticmethod
+    def _check_started_at(started_at, page: Page) -> None:
+        """Refuse times no annotation can have started at: they would skew the time stats."""
+        skew = timedelta(seconds=CLOCK_SKEW_SECONDS)
+        if started_at > timezone.now() + skew:
+            raise serializers.ValidationError(
+                {
+                    "started_at": [
+                        f"started_at lies in the future ({started_at.isoformat()}); "
+                        "check the client clock."
+                    ]
+                }
+            )
+        if started_at < page.created_at - skew:
+            raise serializers.ValidationError(
+                {
+                    "started_at": [
+                        f"started_at ({started_at.isoformat()}) is before page {page.pk} "
+                        f"was added ({page.created_at.isoformat()}); check the client clock."
+                    ]
+                }
+            )
 
 
 CLIENT_NAME_HELP = (

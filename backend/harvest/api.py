@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -131,7 +130,7 @@ class HarvestJobViewSet(
     @action(detail=True, methods=["post"])
     def rerun(self, request, pk=None):
         """Run the job again: done and filtered URLs are kept, the rest is harvested."""
-        job = get_object_or_404(HarvestJob, pk=pk)
+        job = self.get_object()  # a malformed id is a 404 like a missing one
         enqueue_job(job)
         job.refresh_from_db()
         return Response(HarvestJobDetailSerializer(job).data)

@@ -162,9 +162,19 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # Error answers (400, 401, 403, 404, 413, 429) are documented per operation.
+    "DEFAULT_SCHEMA_CLASS": "api.schema.AutoSchema",
+    # Bad ?limit=/?offset= are a 400, not silently ignored.
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.StrictLimitOffsetPagination",
     "PAGE_SIZE": 50,
+    # JSON nested deeper than api.parsers.MAX_JSON_DEPTH is a 400, not a RecursionError.
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.DepthLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is a JSON 413, not Django's HTML 400.
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "register": env_rate("KEHR_REGISTER_RATE", "20/hour"),
     },

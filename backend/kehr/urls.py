@@ -23,6 +23,9 @@ def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
+# Unknown addresses under /api/ answer JSON like the rest of the API (api.errors).
+handler404 = "api.errors.not_found"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -22,10 +22,12 @@ from tutorial.serializers import (
 
 def tutorial_or_error(slug: str, user) -> Corpus:
     corpus = Corpus.objects.filter(slug=slug, kind=Corpus.Kind.TUTORIAL).first()
-    if corpus is None:
-        raise NotFound(f"No tutorial '{slug}'.")
-    if not corpus.is_available_to(user):
-        raise PermissionDenied(f"Tutorial '{slug}' is closed or not open to you.")
+    # A tutorial the user may not see answers like a missing one (no 403 naming it).
+    if corpus is None or not corpus.is_available_to(user):
+        raise NotFound(
+            "No tutorial with this slug that you may do (it does not exist, or it is "
+            "closed or not open to you); GET /api/tutorials/ lists yours."
+        )
     return corpus
 
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from annotations.models import Submission
@@ -56,9 +55,14 @@ class CorpusViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"], url_path="next-page")
     def next_page(self, request, slug=None):
         """A random page among the least annotated that you have not submitted yet."""
-        corpus = get_object_or_404(Corpus, slug=slug)
-        if not corpus.is_available_to(request.user):
-            raise PermissionDenied(f"Corpus '{slug}' is closed for annotation or not open to you.")
+        # A corpus the user may not see answers exactly like a missing one: a 403 naming
+        # it would tell annotators which private or closed corpora exist.
+        corpus = Corpus.objects.filter(slug=slug).first()
+        if corpus is None or not corpus.is_available_to(request.user):
+            raise NotFound(
+                "No corpus with this slug that you may annotate (it does not exist, or it "
+                "is closed or not open to you); GET /api/corpora/ lists yours."
+            )
         page = next_page_for(request.user, corpus)
         if page is None:
             body = {

@@ -11,6 +11,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 
+from api.ids import path_id
 from api.serializers import PageNodesSerializer, PageSerializer
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
@@ -44,9 +45,11 @@ class PageViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"])
     def document(self, request, pk=None):
         """The annotation document: UTF-8 HTML, every text node numbered."""
-        page = Page.objects.filter(pk=pk, corpus__in=Corpus.available_to(request.user)).first()
+        page_id = path_id(pk, "page")
+        corpora = Corpus.available_to(request.user)
+        page = Page.objects.filter(pk=page_id, corpus__in=corpora).first()
         if page is None:
-            raise NotFound(f"No page with id {pk} that you may annotate.")
+            raise NotFound(f"No page with id {page_id} that you may annotate.")
         response = HttpResponse(page.document, content_type="text/html; charset=utf-8")
         for header, value in DOCUMENT_HEADERS.items():
             response[header] = value
@@ -56,9 +59,10 @@ class PageViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"], permission_classes=[IsAdminUser])
     def nodes(self, request, pk=None):
         """Staff only: every text node's index, text and token count."""
-        page = Page.objects.filter(pk=pk).first()
+        page_id = path_id(pk, "page")
+        page = Page.objects.filter(pk=page_id).first()
         if page is None:
-            raise NotFound(f"No page with id {pk}.")
+            raise NotFound(f"No page with id {page_id}.")
         texts = read_node_texts(page.document)
         nodes = [
             {"i": i, "text": text, "tokens": tokens}

@@ -9,8 +9,11 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from annotations.labels import LabelVectorError
 from annotations.models import Submission
 from annotations.services import SubmissionRefused, delete_submission, submit_labels
+from api.echo import echo
+from api.ids import query_id
 from api.serializers import (
     MyStatsSerializer,
     SubmissionResultSerializer,
@@ -49,23 +52,22 @@ class SubmissionViewSet(
         params = self.request.query_params
         mine = params.get("mine", "")
         if mine not in ("", "true", "false"):
-            raise ValidationError({"mine": f"Expected true or false, received {mine!r}."})
+            raise ValidationError({"mine": [f"Expected true or false, received {echo(mine)}."]})
+        # Checked for everyone (an annotator's ?user= is ignored, but never a typo in it).
+        wanted_user = params.get("user")
+        wanted_user = None if wanted_user is None else query_id(wanted_user, "user", "user")
         if not user.is_staff or mine == "true":
             # Other people's submissions are simply not there (404, never 403 with a hint).
             # Staff use ?mine=true for their own (the extension's My Stats, Start over).
             submissions = submissions.filter(user=user)
-        else:
-            wanted_user = params.get("user", "")
-            if wanted_user and not wanted_user.isdigit():
-                raise ValidationError(
-                    {"user": f"Expected a user id (a number), received {wanted_user!r}."}
-                )
-            if wanted_user:
-                submissions = submissions.filter(user_id=int(wanted_user))
-        for param, field in (("corpus", "page__corpus__slug"), ("page", "page_id")):
-            value = self.request.query_params.get(param)
-            if value:
-                submissions = submissions.filter(**{field: value})
+        elif wanted_user is not None:
+            submissions = submissions.filter(user_id=wanted_user)
+        corpus = params.get("corpus")
+        if corpus:
+            submissions = submissions.filter(page__corpus__slug=corpus)
+        page = params.get("page")
+        if page is not None:
+            submissions = submissions.filter(page_id=query_id(page, "page", "page"))
         return submissions
 
     @extend_schema(
@@ -89,6 +91,9 @@ class SubmissionViewSet(
                 started_at=data.get("started_at"),
                 client_version=data.get("client_version", ""),
             )
+        except LabelVectorError as error:
+            # The page was re-segmented between validation and the locked write.
+            return Response({"labels": [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
         except SubmissionRefused as error:
             return Response({"page": [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
         except Page.DoesNotExist:

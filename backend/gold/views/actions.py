@@ -7,11 +7,13 @@ import logging
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth import get_user_model
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 from kombu.exceptions import OperationalError as BrokerError
 
+from api.echo import echo
+from api.ids import as_id
 from gold import tasks
 from gold.staff import StaffActionError, exclude_user, include_user
 from gold.views.dashboard import corpus_or_404
@@ -55,7 +57,15 @@ def recompute(request: HttpRequest, slug: str) -> HttpResponse:
 def exclusion(request: HttpRequest, slug: str) -> HttpResponse:
     """Exclude (with a reason) or include again an annotator of this corpus."""
     corpus = corpus_or_404(slug)
-    user = get_object_or_404(get_user_model(), pk=request.POST.get("user") or 0)
+    raw_user = request.POST.get("user", "")
+    user_id = as_id(raw_user)
+    if user_id is None:
+        return HttpResponseBadRequest(
+            f"user: expected a user id (a whole number), received {echo(raw_user)}. "
+            "Choose the annotator on the corpus' annotators page.",
+            content_type="text/plain; charset=utf-8",
+        )
+    user = get_object_or_404(get_user_model(), pk=user_id)
     if request.POST.get("include"):
         include_user(corpus, user)
         messages.success(request, f"{user} is included again; their pages merge again shortly.")
