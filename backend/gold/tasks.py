@@ -3,8 +3,11 @@
 Retry policy: none inside the tasks. They are acknowledged late and idempotent: a
 merge writes a page only if its inputs did not change meanwhile and leaves it dirty
 otherwise, so a task that dies half-way (or fails on a database error) leaves its
-pages dirty, and the next scheduled run (KEHR_MERGE_INTERVAL_SECONDS) merges them.
-Statistics are recomputed from scratch every time.
+pages dirty, and the next scheduled run (KEHR_MERGE_INTERVAL_SECONDS) merges them; a
+forced merge marks every page dirty before it starts for the same reason. The broker
+redelivers a task whose worker died (docs/architecture.md), so a task may run twice:
+running a merge again gives the same gold. Statistics are recomputed from scratch
+every time. Time limits: LONG_TASK_TIME_LIMITS in kehr/settings.py (3 h for merges).
 """
 
 from __future__ import annotations
