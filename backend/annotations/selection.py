@@ -3,16 +3,78 @@
 Never counts submissions at request time: it walks the (corpus, submission_count,
 shuffle_key) index in order and probes the (page, user) unique index to skip the
 pages this annotator already did — a few index lookups whatever the corpus size.
+
+The common case is one SQL statement written out below rather than built with the
+ORM: building and compiling that queryset cost about eight times the CPU of running
+the statement (bench/profile_requests.py; docs/development.md), and this is the
+query every annotator runs for every page. Rare paths (wrap-around races, tutorials)
+stay in the ORM.
 """
 
 from __future__ import annotations
 
 import random
 
-from django.db.models import Exists, OuterRef, Subquery
+from django.db import connection
+from django.db.models import Exists, OuterRef
 
 from annotations.models import Submission
 from corpora.models import Corpus, Page
+
+# The columns the pick loads: what the next-page answer needs, none that a backend
+# converts (no dates, no JSON), so the row becomes a Page without the ORM compiler.
+# The rest (document, node_tokens, timestamps) is deferred and loads if read.
+_PICKED_FIELDS = [
+    Page._meta.get_field(name)
+    for name in (
+        "id",
+        "corpus",
+        "url",
+        "final_url",
+        "title",
+        "source_encoding",
+        "node_count",
+        "word_count",
+        "capture_record_id",
+        "submission_count",
+        "shuffle_key",
+    )
+]
+_PICKED_ATTNAMES = [field.attname for field in _PICKED_FIELDS]
+
+
+def _pick_sql(wrap: bool) -> str:
+    """The first undone page of the lowest level at or after the pivot (wrap: from the start).
+
+    What the ORM would build from _undone_pages filtered to the lowest level (the
+    subquery: the lowest submission_count among the user's undone pages).
+    """
+    page, submission = Page._meta.db_table, Submission._meta.db_table
+    columns = ", ".join(f"p.{connection.ops.quote_name(f.column)}" for f in _PICKED_FIELDS)
+    return (
+        f"SELECT {columns} FROM {page} p"
+        f" WHERE p.corpus_id = %s"
+        f" AND p.submission_count = ("
+        f"SELECT q.submission_count FROM {page} q WHERE q.corpus_id = %s"
+        f" AND NOT EXISTS (SELECT 1 FROM {submission} s"
+        f" WHERE s.page_id = q.id AND s.user_id = %s)"
+        f" ORDER BY q.submission_count LIMIT 1)"
+        + ("" if wrap else " AND p.shuffle_key >= %s")
+        + f" AND NOT EXISTS (SELECT 1 FROM {submission} s"
+        f" WHERE s.page_id = p.id AND s.user_id = %s)"
+        f" ORDER BY p.shuffle_key LIMIT 1"
+    )
+
+
+_PICK_AFTER_PIVOT = _pick_sql(wrap=False)
+_PICK_FROM_START = _pick_sql(wrap=True)
+
+
+def _pick(sql: str, params: list) -> Page | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return None if row is None else Page.from_db(connection.alias, _PICKED_ATTNAMES, row)
 
 
 def _undone_pages(corpus: Corpus, user):
@@ -28,20 +90,20 @@ def next_page_for(user, corpus: Corpus, rng: random.Random | None = None) -> Pag
     """
     if corpus.kind == Corpus.Kind.TUTORIAL:
         return _next_tutorial_page(user, corpus)
-    candidates = _undone_pages(corpus, user).defer("document", "node_tokens")
-    least = Subquery(
-        _undone_pages(corpus, user).order_by("submission_count").values("submission_count")[:1]
-    )
-    level = candidates.filter(submission_count=least)
     # A random point on the shuffle key; wrap around when nothing lies after it.
     pivot = (rng or random).randrange(2**31)
-    page = level.filter(shuffle_key__gte=pivot).order_by("shuffle_key").first()
+    page = _pick(_PICK_AFTER_PIVOT, [corpus.pk, corpus.pk, user.pk, pivot, user.pk])
     if page is None:
-        page = level.order_by("shuffle_key").first()
+        page = _pick(_PICK_FROM_START, [corpus.pk, corpus.pk, user.pk, user.pk])
     if page is None:
         # Either every page is done, or concurrent submissions lifted the whole lowest
         # level between the subquery and the pick: then any least annotated page will do.
-        page = candidates.order_by("submission_count", "shuffle_key").first()
+        page = (
+            _undone_pages(corpus, user)
+            .defer("document", "node_tokens")
+            .order_by("submission_count", "shuffle_key")
+            .first()
+        )
     return page
 
 
