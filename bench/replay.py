@@ -11,7 +11,10 @@ loop for --seconds against each of:
 2. kehr          Kehr's replay proxy (index lookup + WARC read, cached), origin stopped;
 3. server_replay mitmproxy's built-in server_replay on the same flows, origin stopped.
 
-The origin is stopped before both replays run: every 200 proves an archive answer.
+The origin is stopped before both replays run, and every answer is checked: a
+request counts (in rps and the latencies) only when it is a 200 whose body is byte for
+byte the file on disk. Anything else is an error; the run then prints what went wrong
+and exits with status 1 (after the BENCH line, which reports errors=N).
 
     python bench/replay.py [--quick] [--seconds S] [--concurrency N]
 
@@ -42,7 +45,7 @@ sys.path[:0] = [str(REPO / "proxy"), str(REPO)]
 
 from benchlib import free_port, percentile  # noqa: E402
 
-from tests.proxy_fixtures import start_archive_proxy  # noqa: E402
+from tests.proxy_fixtures import ALLOW_LOOPBACK, start_archive_proxy  # noqa: E402
 
 MITMDUMP = str(Path(sys.executable).with_name("mitmdump"))
 
@@ -74,29 +77,55 @@ def make_site(root: Path) -> list[str]:
     return ["/index.html", "/a.css", "/b.css", *[f"/{name}" for name in images]]
 
 
-async def load(base: str, paths: list[str], proxy: str | None, seconds: float, conc: int):
+def problem(response: httpx.Response, expected: bytes) -> str | None:
+    """Why an answer is wrong (None when it is the archived file, byte for byte)."""
+    if response.status_code != 200:
+        return f"status {response.status_code}"
+    if response.content != expected:
+        return f"body of {len(response.content)} bytes differs from the {len(expected)} on disk"
+    return None
+
+
+async def load(
+    base: str,
+    paths: list[str],
+    expected: dict[str, bytes],
+    proxy: str | None,
+    seconds: float,
+    conc: int,
+):
     latencies: list[float] = []
-    errors = 0
+    errors: list[str] = []
     stop_at = time.perf_counter() + seconds
 
     async def worker(client: httpx.AsyncClient, offset: int):
-        nonlocal errors
         i = offset
         while time.perf_counter() < stop_at:
-            started = time.perf_counter()
-            response = await client.get(base + paths[i % len(paths)])
-            latencies.append(time.perf_counter() - started)
-            if response.status_code != 200:
-                errors += 1
+            path = paths[i % len(paths)]
             i += 1
+            started = time.perf_counter()
+            try:
+                response = await client.get(base + path)
+            except httpx.HTTPError as error:
+                errors.append(f"{path}: {type(error).__name__}: {error}")
+                continue
+            elapsed = time.perf_counter() - started
+            wrong = problem(response, expected[path])
+            if wrong:
+                errors.append(f"{path}: {wrong}")
+            else:
+                latencies.append(elapsed)
 
     limits = httpx.Limits(max_connections=conc, max_keepalive_connections=conc)
     async with httpx.AsyncClient(proxy=proxy, limits=limits, timeout=30) as client:
-        for path in paths:  # warm-up: connections, caches
-            await client.get(base + path)
+        for path in paths:  # warm-up: connections, caches; a wrong answer here is an error too
+            wrong = problem(await client.get(base + path), expected[path])
+            if wrong:
+                errors.append(f"{path} (warm-up): {wrong}")
         began = time.perf_counter()
         await asyncio.gather(*(worker(client, n) for n in range(conc)))
         elapsed = time.perf_counter() - began
+    # Only correct answers count: a fast 404 must not look like throughput.
     return {"rps": len(latencies) / elapsed, "lat": latencies, "errors": errors}
 
 
@@ -130,6 +159,7 @@ def main() -> None:
     processes: list = []
     try:
         paths = make_site(work / "site")
+        expected = {path: (work / "site" / path.lstrip("/")).read_bytes() for path in paths}
         port = free_port()
         static = run(
             [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
@@ -140,7 +170,9 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
 
         # Record with Kehr, and into a flows file for server_replay, from the live site.
-        recorder = start_archive_proxy("record", work / "archive", inject=False)
+        recorder = start_archive_proxy(
+            "record", work / "archive", inject=False, allow_private=ALLOW_LOOPBACK
+        )
         flows_port = free_port()
         saver = run(
             [
@@ -158,12 +190,12 @@ def main() -> None:
         recorder.stop()
         stop(saver)
 
-        static_result = asyncio.run(load(base, paths, None, seconds, args.concurrency))
+        static_result = asyncio.run(load(base, paths, expected, None, seconds, args.concurrency))
         stop(static)  # from here on, only archives can answer
 
         kehr = start_archive_proxy("replay", work / "archive", inject=False)
         processes.append(kehr.process)
-        kehr_result = asyncio.run(load(base, paths, kehr.url, seconds, args.concurrency))
+        kehr_result = asyncio.run(load(base, paths, expected, kehr.url, seconds, args.concurrency))
         kehr.stop()
 
         sr_port = free_port()
@@ -178,7 +210,7 @@ def main() -> None:
         processes.append(server_replay)
         wait_port(sr_port)
         sr_result = asyncio.run(
-            load(base, paths, f"http://127.0.0.1:{sr_port}", seconds, args.concurrency)
+            load(base, paths, expected, f"http://127.0.0.1:{sr_port}", seconds, args.concurrency)
         )
         stop(server_replay)
     finally:
@@ -198,16 +230,18 @@ def main() -> None:
         print(
             f"{name:14s} rps={result['rps']:.0f} p50_ms={ms(result, 0.5):.2f} "
             f"p99_ms={ms(result, 0.99):.2f} requests={len(result['lat'])} "
-            f"errors={result['errors']}",
+            f"errors={len(result['errors'])}",
             file=sys.stderr,
         )
+        for line in sorted(set(result["errors"]))[:10]:
+            print(f"  {name} error: {line}", file=sys.stderr)
     print(
         f"resources={len(paths)} page_bytes={static_bytes} seconds={seconds} "
         f"concurrency={args.concurrency} cpus={os.cpu_count()} "
         f"kehr_mean_ms={statistics.mean(kehr_result['lat']) * 1000:.2f}",
         file=sys.stderr,
     )
-    errors = kehr_result["errors"] + sr_result["errors"] + static_result["errors"]
+    errors = sum(len(r["errors"]) for r in (kehr_result, sr_result, static_result))
     print(
         "BENCH replay "
         f"rps={kehr_result['rps']:.0f} "
@@ -217,6 +251,9 @@ def main() -> None:
         f"server_replay_ratio={kehr_result['rps'] / sr_result['rps']:.2f} "
         f"errors={errors}"
     )
+    if errors:
+        print(f"replay bench: {errors} wrong answers (see above)", file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

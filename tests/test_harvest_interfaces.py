@@ -132,6 +132,10 @@ def test_harvest_goes_through_the_installation_recorder_by_default(monkeypatch, 
     assert proxy["proxy"] == "127.0.0.1:8123"
     assert proxy["proxy_ca"].endswith("mitmproxy-ca-cert.pem")
     assert proxy["archive_dir"] == str((Path(settings.VAR_DIR) / "archive").resolve())
+    monkeypatch.setenv("KEHR_ARCHIVE_RECORD_AUTH", "harvester:pw")
+    with pytest.raises(ConfigurationError, match="cannot log in to a proxy"):
+        conf.proxy_settings()
+    monkeypatch.delenv("KEHR_ARCHIVE_RECORD_AUTH")
     monkeypatch.setenv("KEHR_HARVEST_PROXY", "direct")
     assert conf.proxy_settings() == {"proxy": "", "proxy_ca": "", "archive_dir": ""}
     monkeypatch.setenv("KEHR_HARVEST_PROXY", "my-proxy")

@@ -58,6 +58,16 @@ def proxy_settings() -> dict[str, str]:
     from archive import conf as archive_conf
 
     archive = archive_conf.get()
+    if value == "archive" and archive.record_auth:
+        # Firefox driven over Marionette does not answer a proxy's 407 with a stored login
+        # (tried: signon.autologin.proxy with a moz-proxy:// login), so every page would
+        # time out. Say so now instead.
+        raise ConfigurationError(
+            "KEHR_ARCHIVE_RECORD_AUTH is set, but the harvester's Firefox cannot log in to "
+            "a proxy: keep the recorder on loopback without a login (as ./dev run and "
+            "docker-compose.yml do) and unset KEHR_ARCHIVE_RECORD_AUTH, or harvest through "
+            "another recorder with KEHR_HARVEST_PROXY=host:port."
+        )
     if value == "archive":
         host = archive.record_host
         if host in ("0.0.0.0", "::"):  # listening everywhere; we talk to it locally

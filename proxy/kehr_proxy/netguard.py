@@ -122,8 +122,11 @@ class Resolver:
     """Host name → addresses, caching answers briefly and failures for ``failure_ttl``.
 
     Answers are kept ``answer_ttl`` seconds (long enough for one page's resources,
-    short enough to follow a site that moves). The lookup function is the system's
-    ``getaddrinfo`` (the same one the proxy would use), replaceable for tests.
+    short enough to follow a site that moves). ``failure_ttl=0`` turns the failure
+    memory off entirely, concurrent lookups included: every request then waits for its
+    own DNS answer, as before this cache existed (``bench/harvest_krdwrd.py`` compares
+    the two). The lookup function is the system's ``getaddrinfo`` (the same one the
+    proxy would use), replaceable for tests.
     """
 
     def __init__(
@@ -158,6 +161,8 @@ class Resolver:
         answer = self.answers.get(key)
         if answer is not None and answer[0] > now:
             return answer[1]
+        if self.failure_ttl <= 0:
+            return await self._query(key)
         pending = self.pending.get(key)
         if pending is None:
             pending = asyncio.ensure_future(self._query(key))
@@ -177,7 +182,10 @@ class Resolver:
             else:
                 detail = getattr(error, "strerror", None) or str(error) or type(error).__name__
                 message = f"{key} does not resolve: {detail}"
-            self.failures[key] = (time.monotonic() + self.failure_ttl, message)
+            if self.failure_ttl > 0:
+                self.failures[key] = (time.monotonic() + self.failure_ttl, message)
+                if len(self.failures) > 100_000:
+                    self.failures.clear()
             raise ResolveError(message) from None
         self.answers[key] = (time.monotonic() + self.answer_ttl, addresses)
         if len(self.answers) > 10_000:  # a long run through many hosts: start afresh
