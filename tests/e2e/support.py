@@ -55,6 +55,14 @@ look("name", window.name);
 return {found, browser: typeof window.browser, chrome: typeof window.chrome};
 """
 
+# The messages the add-on shows on the page live in a closed shadow root (its own
+# element), which only a script with system rights can read.
+NOTICES_JS = """
+const host = document.querySelector("kehr-annotator-ui");
+const root = host && host.openOrClosedShadowRoot;
+return root ? [...root.querySelectorAll("[data-level]")].map((b) => b.textContent) : [];
+"""
+
 # WebDriver key codes for the modifiers.
 CONTROL = "\ue009"
 ALT = "\ue00a"
@@ -222,6 +230,28 @@ class AnnotatorBrowser:
     def page_js(self, script: str, *args: Any) -> Any:
         """Run a script with the page's own rights, as the page's scripts would."""
         return self.m.execute_script(script, script_args=list(args), sandbox=None)
+
+    def notices(self) -> list[str]:
+        """The texts of the messages the add-on shows on the page now."""
+        return self.m.execute_script(NOTICES_JS, sandbox="system")
+
+    def wait_notice(self, part: str, what: str = "") -> str:
+        """Wait until the page shows a message containing ``part``; return it. The
+        add-on's own word that it handled (or refused) something: a positive signal
+        to wait for before asserting that nothing changed."""
+        return wait_for(
+            lambda: next((n for n in self.notices() if part in n), None),
+            what=what or f"the message “{part}” on the page",
+        )
+
+    def extension_storage(self) -> dict:
+        """Everything the add-on keeps in storage.local (run in one of its own pages)."""
+        return self.m.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.wrappedJSObject.browser.storage.local.get(null)"
+            ".then((all) => done(JSON.parse(JSON.stringify(all))),"
+            "      (e) => done({error: String(e)}));"
+        )
 
     def css(self, selector: str):
         return self.m.find_element("css selector", selector)

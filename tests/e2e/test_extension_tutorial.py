@@ -7,7 +7,8 @@ learner logs in, presses Start Tutorial, tags step 1 partly right and partly wro
 submits: the page comes back coloured by the server's result — light where right,
 saturated in the reference tag's colour where wrong or missed — under a bar with the
 server's score and the page's note. "Next page" opens step 2; Start Tutorial again
-shows it untagged; after closing the tab Start Tutorial resumes there; My Stats shows
+asks about the unsubmitted tags and, kept as a draft, shows them again in the same tab;
+after closing the tab Start Tutorial resumes there with the draft; My Stats shows
 the scores and the result again; "Start over" there restarts at step 1. At the end of
 the tutorial "Finish" leads to My Stats. A staff member then makes their own tags a
 step's reference from the bar.
@@ -252,6 +253,7 @@ def run_tutorial(browser, server, learner, tutorial):
     # Tagging is off in the result view.
     browser.hover("article h1 kehr-t")
     browser.chord("1")
+    browser.wait_notice("tagging is off", "the key press to be handled")
     assert browser.js("return document.querySelector('[data-kehr-hover]')") is None
     assert browser.js("return document.querySelector('kehr-t[data-kehr-label]')") is None
 
@@ -266,22 +268,41 @@ def run_tutorial(browser, server, learner, tutorial):
     second = step(2)
     tag(browser, "h1 kehr-t", "1", "h1")
     wait_for(lambda: any(v for v in browser.js(LABELS_JS).values()), what="a tag on step 2")
+    draft = browser.js(LABELS_JS)
 
-    # Start Tutorial before submitting: the same page again, without tags.
-    message = popup_start(browser, popup)
+    # Start Tutorial before submitting: asked first; kept as a draft, the same page
+    # comes back in the same tab with its tags.
+    browser.js("document.documentElement.dataset.before = 'yes'")
+    browser.switch(popup)
+    browser.m.navigate(browser.extension_page("popup/popup.html"))
+    wait_for(lambda: browser.js("return document.getElementById('tutorial-note').textContent"))
+    before = set(browser.m.window_handles)
+    press(browser, "#tutorial")
+    question = wait_for(
+        lambda: (
+            not browser.js("return document.getElementById('ask').hidden")
+            and browser.text("#ask-text")
+        ),
+        what="the question about unsubmitted tags",
+    )
+    assert re.match(r"You have \d+ unsubmitted tags? on “", question), question
+    press(browser, "#ask-keep")
+    message = wait_for(lambda: browser.text("#status"), what="Start Tutorial's answer")
     assert message.startswith("Opened page 2 of 11"), message
+    assert set(browser.m.window_handles) == before, "the annotation tab is reused"
     browser.switch(tab)
     wait_for(
         lambda: (
-            mode(browser) == "annotate"
-            and len(browser.js(LABELS_JS)) == second.page.node_count
-            and not any(browser.js(LABELS_JS).values())
+            not browser.js("return document.documentElement.dataset.before")
+            and mode(browser) == "annotate"
+            and browser.js(LABELS_JS) == draft
         ),
-        what="step 2 shown again without tags",
+        what="step 2 shown again with its draft",
     )
     assert browser.m.get_url() == second.page.url
+    browser.wait_notice("from your draft of")
 
-    # --- quit and come back: it resumes at step 2 ----------------------------------------
+    # --- quit and come back: it resumes at step 2, with the draft -------------------------
     browser.m.close()
     before = set(browser.m.window_handles)
     message = popup_start(browser, popup)
@@ -289,7 +310,7 @@ def run_tutorial(browser, server, learner, tutorial):
     tab = browser.new_handle(before)
     browser.switch(tab)
     wait_for_step(browser, 2)
-    assert not any(browser.js(LABELS_JS).values())
+    wait_for(lambda: browser.js(LABELS_JS) == draft, what="the draft restored")
 
     # --- My Stats: progress, scores, the result again (from the server) ------------------
     browser.m.navigate(browser.extension_page("pages/stats.html"))

@@ -118,6 +118,9 @@ export async function forPage(session) {
 export async function unsubmitted(tabId) {
   const session = sessions.pageSession(tabId);
   if (tabId === undefined || !session || !keepsDrafts(session)) return null;
+  // A tab that went on to one of the extension's pages (My Stats) shows no tags any more.
+  const tab = await ext.tabs.get(tabId).catch(() => undefined);
+  if (!tab?.url || sessions.documentUrl(tab.url) !== session.url) return null;
   const { draft } = await forPage(session);
   const count = draft ? taggedCount(draft.labels) : 0;
   return count ? { tabId, count, title: session.title } : null;
