@@ -45,3 +45,18 @@ def test_admin_actions_open_and_close_self_registration(admin_client, corpus):
     )
     corpus.refresh_from_db()
     assert corpus.invitation_code == ""
+
+
+def test_view_site_leads_to_a_landing_page_with_the_ways_in(admin_client, client, db):
+    """The admin's "View site" link goes to /, which says what Kehr is and where to go."""
+    admin_home = admin_client.get("/admin/").content.decode()
+    assert 'href="/"' in admin_home  # "View site"
+    response = client.get("/")  # for anybody, logged in or not
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Kehr is a platform for cleaning web pages into text corpora" in html
+    for link in ("/annotator/", "/annotator/guidelines/", "/admin/", "/staff/gold/",
+                 "/staff/tutorial/", "/api/docs/", "/api/schema/"):  # fmt: skip
+        assert f'href="{link}"' in html, link
+        assert client.get(link).status_code in (200, 302), link  # 302: log in first
+    assert "Apache License 2.0" in html

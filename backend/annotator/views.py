@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from annotator import conf
 from annotator.serializers import AnnotatorConfigSerializer
+from kehr.content_policy import allow_inline_styles
 
 
 class AnnotatorConfigView(APIView):
@@ -72,4 +73,5 @@ def guidelines(request):
         page = conf.GUIDELINES_PAGE.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise Http404("The guidelines page is missing from extension/src/pages/.") from None
-    return HttpResponse(page, content_type="text/html; charset=utf-8")
+    response = HttpResponse(page, content_type="text/html; charset=utf-8")
+    return allow_inline_styles(response, page)  # the file's own <style>, by hash

@@ -82,7 +82,7 @@ def bar_chart(
     if n == 0:
         parts.append(
             f'<text x="{MARGIN_LEFT + plot_w / 2:.1f}" y="{MARGIN_TOP + plot_h / 2:.1f}" '
-            f'text-anchor="middle" class="empty">{escape(empty)}</text>'
+            f'text-anchor="middle" class="empty" font-size="14" fill="#888">{escape(empty)}</text>'
         )
     slot = plot_w / max(n, 1)
     gap = 0.0 if gapless else min(slot * 0.2, 8.0)
@@ -111,7 +111,7 @@ def bar_chart(
                 else 'text-anchor="middle"'
             )
             parts.append(
-                f'<text x="{label_x:.2f}" y="{label_y}" {placement} class="tick">'
+                f'<text x="{label_x:.2f}" y="{label_y}" {placement} class="tick" fill="#444">'
                 f"{escape(bar.label)}</text>"
             )
     if reference is not None and math.isfinite(reference):
@@ -150,13 +150,15 @@ def histogram(
 
 
 def _open(title: str, x_label: str, y_label: str) -> str:
+    # Fonts and colours are presentation attributes, not a <style> element: the staff
+    # pages' Content-Security-Policy blocks inline style elements without a nonce, and
+    # attributes keep the SVG self-contained wherever it is shown.
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'class="kehr-chart" role="img" aria-label={quoteattr(title)}>'
+        f'class="kehr-chart" role="img" aria-label={quoteattr(title)} '
+        'font-family="sans-serif" font-size="11">'
         f"<title>{escape(title)}</title>"
         f"<desc>{escape(y_label)} by {escape(x_label)}</desc>"
-        "<style>.tick{font:11px sans-serif;fill:#444}.axis{font:12px sans-serif;fill:#222}"
-        ".empty{font:14px sans-serif;fill:#888}</style>"
     )
 
 
@@ -169,7 +171,8 @@ def _axes(ticks: list[float], scale: float, plot_w: float, plot_h: float, x_labe
         parts.append(
             f'<line x1="{MARGIN_LEFT}" x2="{MARGIN_LEFT + plot_w}" y1="{y:.2f}" y2="{y:.2f}" '
             'stroke="#ddd"/>'
-            f'<text x="{MARGIN_LEFT - 6}" y="{y + 4:.2f}" text-anchor="end" class="tick">'
+            f'<text x="{MARGIN_LEFT - 6}" y="{y + 4:.2f}" text-anchor="end" class="tick" '
+            'fill="#444">'
             f"{format_number(tick)}</text>"
         )
     parts.append(
@@ -178,8 +181,8 @@ def _axes(ticks: list[float], scale: float, plot_w: float, plot_h: float, x_labe
         f'<line x1="{MARGIN_LEFT}" x2="{MARGIN_LEFT + plot_w}" y1="{bottom}" y2="{bottom}" '
         'stroke="#444"/>'
         f'<text x="{MARGIN_LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" text-anchor="middle" '
-        f'class="axis">{escape(x_label)}</text>'
+        f'class="axis" font-size="12" fill="#222">{escape(x_label)}</text>'
         f'<text transform="translate(14 {MARGIN_TOP + plot_h / 2:.1f}) rotate(-90)" '
-        f'text-anchor="middle" class="axis">{escape(y_label)}</text>'
+        f'text-anchor="middle" class="axis" font-size="12" fill="#222">{escape(y_label)}</text>'
     )
     return "".join(parts)

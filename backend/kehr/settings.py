@@ -11,6 +11,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from csp import constants as csp
 
 from kehr.env import (
     ConfigurationError,
@@ -74,6 +75,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise: static files need no policy; every page rendered here gets one.
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -154,6 +157,29 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)
 LOGIN_URL = "/admin/login/"
+
+# --- Content-Security-Policy (django-csp) ------------------------------------------
+# Every page Kehr renders (admin, staff pages, API docs, landing and install pages) may
+# load scripts, styles, images and fonts from this origin only. Inline <script> and
+# <style> elements run only with the request's nonce ({{ request.csp_nonce }}); style
+# *attributes* are allowed (style-src-attr): the admin and DRF's browsable API use them
+# for layout, and they cannot run code. Archived documents and visual diffs set their
+# own sandbox policy (api.views.pages.DOCUMENT_HEADERS), which the middleware keeps.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF, csp.NONCE],
+        "style-src": [csp.SELF, csp.NONCE],
+        "style-src-attr": [csp.UNSAFE_INLINE],
+        "img-src": [csp.SELF, "data:"],
+        "font-src": [csp.SELF, "data:"],
+        "connect-src": [csp.SELF],
+        "object-src": [csp.NONE],
+        "base-uri": [csp.SELF],
+        "form-action": [csp.SELF],
+        "frame-ancestors": [csp.NONE],
+    }
+}
 
 # --- REST API -----------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -2,7 +2,8 @@ from django.contrib import admin
 from django.db import connection
 from django.http import HttpResponse, JsonResponse
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.views.generic import TemplateView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.forms import ThrottledAdminAuthenticationForm
 
@@ -34,9 +35,20 @@ urlpatterns = [
     path("api/", include("tutorial.api_urls")),
     path("annotator/", include("annotator.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    # The split view serves Swagger UI's init script as a file (?script), not inline:
+    # the Content-Security-Policy allows no inline script without a nonce.
+    path(
+        "api/docs/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="schema", template_name="kehr/swagger_ui.html"
+        ),
+        name="api-docs",
+    ),
     path("staff/gold/", include("gold.urls")),
     path("staff/tutorial/", include("tutorial.urls")),
     path("staff/diff/", include("comparison.urls")),
     path("healthz/", healthz),
+    # What Kehr is, with links for annotators, staff and developers (the admin's
+    # "View site" leads here).
+    path("", TemplateView.as_view(template_name="kehr/landing.html"), name="landing"),
 ]
