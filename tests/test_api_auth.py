@@ -6,8 +6,10 @@ from datetime import timedelta
 from importlib import import_module
 
 import pytest
+import time_machine
 from django.apps import apps as django_apps
 from django.core.cache import cache
+from django.test import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -134,29 +136,116 @@ def test_staff_see_and_revoke_tokens_in_the_admin_without_their_keys(admin_clien
     assert token_client(body["token"]).get("/api/corpora/").status_code == 401
 
 
-def test_failed_logins_are_throttled_per_account(annotator, settings):
+# --- failed-login limits (django-axes, accounts/login_limits.py) ----------------------
+GUESSER = "198.51.100.66"
+ANNA_AT_HOME = "203.0.113.7"
+
+
+def login_from(address, username, password, **extra):
+    return APIClient(REMOTE_ADDR=address, **extra).post(
+        "/api/auth/token/", {"username": username, "password": password}, format="json"
+    )
+
+
+@pytest.fixture
+def limits(settings):
     settings.KEHR_LOGIN_MAX_FAILURES = 3
-    for _ in range(3):
-        assert login(APIClient(), "anna", "guess").status_code == 400
-    blocked = login(APIClient(), "anna", "correct horse 42")
+    settings.KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS = 5
+    settings.KEHR_LOGIN_WINDOW_SECONDS = 900
+    return settings
+
+
+def test_failed_logins_lock_the_account_from_that_address(annotator, limits):
+    assert login_from(GUESSER, "anna", "guess1").status_code == 400
+    assert login_from(GUESSER, "anna", "guess2").status_code == 400
+    third = login_from(GUESSER, "anna", "guess3")
+    assert third.status_code == 429  # the limit is reached: no more guesses
+    blocked = login_from(GUESSER, "anna", "correct horse 42")
     assert blocked.status_code == 429
     assert "Too many failed logins" in blocked.json()["detail"]
-    assert int(blocked["Retry-After"]) > 0
+    assert int(blocked["Retry-After"]) == 900
 
 
-def test_successful_logins_do_not_count(annotator, settings):
-    settings.KEHR_LOGIN_MAX_FAILURES = 2
-    for _ in range(5):
-        assert login(APIClient(), "anna", "correct horse 42").status_code == 200
+def test_the_real_user_is_not_locked_out_by_a_guesser_elsewhere(annotator, limits):
+    for n in range(5):
+        login_from(GUESSER, "anna", f"guess{n}")
+    assert login_from(GUESSER, "anna", "correct horse 42").status_code == 429
+    assert login_from(ANNA_AT_HOME, "anna", "correct horse 42").status_code == 200
 
 
-def test_admin_login_is_throttled_too(staff, client, settings):
-    settings.KEHR_LOGIN_MAX_FAILURES = 2
-    for _ in range(2):
-        client.post("/admin/login/", {"username": "stella", "password": "nope"})
-    response = client.post("/admin/login/", {"username": "stella", "password": "correct horse 42"})
-    assert response.status_code == 200  # the form again, not a redirect
-    assert "Too many failed logins" in response.content.decode()
+def test_a_burst_across_a_window_boundary_is_refused(annotator, limits):
+    # The old fixed windows started at multiples of the window length: two failures at
+    # the end of one and two at the start of the next never reached a limit of 3.
+    end_of_a_window = 1_800_000_000 // 900 * 900 + 899
+    with time_machine.travel(end_of_a_window, tick=False) as clock:
+        assert login_from(GUESSER, "anna", "guess1").status_code == 400
+        assert login_from(GUESSER, "anna", "guess2").status_code == 400
+        clock.shift(2)
+        assert login_from(GUESSER, "anna", "guess3").status_code == 429
+        assert login_from(GUESSER, "anna", "correct horse 42").status_code == 429
+
+
+def test_a_quiet_window_forgets_the_failures(annotator, limits):
+    with time_machine.travel(1_800_000_000, tick=False) as clock:
+        for n in range(3):
+            login_from(GUESSER, "anna", f"guess{n}")
+        assert login_from(GUESSER, "anna", "correct horse 42").status_code == 429
+        clock.shift(899)  # a refused attempt counts too: the wait starts anew
+        assert login_from(GUESSER, "anna", "correct horse 42").status_code == 429
+        clock.shift(901)
+        assert login_from(GUESSER, "anna", "correct horse 42").status_code == 200
+
+
+def test_the_per_address_limit_holds_across_usernames(annotator, limits):
+    for name in ("a1", "a2", "a3", "a4"):
+        assert login_from(GUESSER, name, "guess").status_code == 400
+    assert login_from(GUESSER, "a5", "guess").status_code == 429  # 5 from this address
+    assert login_from(GUESSER, "anna", "correct horse 42").status_code == 429
+    assert login_from(ANNA_AT_HOME, "anna", "correct horse 42").status_code == 200
+
+
+def test_successful_logins_do_not_count(annotator, limits):
+    for _ in range(6):
+        assert login_from(ANNA_AT_HOME, "anna", "correct horse 42").status_code == 200
+
+
+def admin_login(address, username, password):
+    return Client(REMOTE_ADDR=address).post(
+        "/admin/login/", {"username": username, "password": password}
+    )
+
+
+def test_admin_and_api_logins_share_the_rule(staff, limits):
+    assert admin_login(GUESSER, "stella", "nope").status_code == 200  # the form again
+    assert login_from(GUESSER, "stella", "nope").status_code == 400
+    locked = admin_login(GUESSER, "stella", "nope")
+    assert locked.status_code == 429
+    assert "Too many failed logins" in locked.content.decode()
+    assert admin_login(GUESSER, "stella", "correct horse 42").status_code == 429
+    assert login_from(GUESSER, "stella", "correct horse 42").status_code == 429
+    # From elsewhere the admin login works (a redirect into the admin).
+    assert admin_login(ANNA_AT_HOME, "stella", "correct horse 42").status_code == 302
+
+
+def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_count(annotator, limits):
+    limits.KEHR_TRUSTED_PROXY_COUNT = 1
+    proxy = "10.0.0.2"
+    for n in range(3):
+        login_from(proxy, "anna", f"guess{n}", HTTP_X_FORWARDED_FOR=GUESSER)
+    assert login_from(proxy, "anna", "x", HTTP_X_FORWARDED_FOR=GUESSER).status_code == 429
+    # A guesser cannot pose as someone else: the proxy appends the address it saw.
+    spoofed = f"{ANNA_AT_HOME}, {GUESSER}"
+    assert login_from(proxy, "anna", "x", HTTP_X_FORWARDED_FOR=spoofed).status_code == 429
+    ok = login_from(proxy, "anna", "correct horse 42", HTTP_X_FORWARDED_FOR=ANNA_AT_HOME)
+    assert ok.status_code == 200
+
+
+def test_without_a_trusted_proxy_x_forwarded_for_is_ignored(annotator, limits):
+    assert limits.KEHR_TRUSTED_PROXY_COUNT == 0
+    for n in range(3):
+        login_from(GUESSER, "anna", f"guess{n}", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}")
+    response = login_from(GUESSER, "anna", "correct horse 42", HTTP_X_FORWARDED_FOR=ANNA_AT_HOME)
+    assert response.status_code == 429
 
 
 def test_register_with_invitation_code(corpus):

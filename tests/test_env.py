@@ -59,6 +59,13 @@ def test_parsed_wraps_library_errors(monkeypatch):
         ("CELERY_BROKER_URL", "carrier-pigeon://x", "CELERY_BROKER_URL='carrier-pigeon://x'"),
         ("SECRET_KEY", "short", "SECRET_KEY is too short"),
         ("KEHR_LOGIN_MAX_FAILURES", "0", "KEHR_LOGIN_MAX_FAILURES=0 is too small"),
+        (
+            "KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS",
+            "0",
+            "KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS=0 is too small",
+        ),
+        ("KEHR_TRUSTED_PROXY_COUNT", "-1", "KEHR_TRUSTED_PROXY_COUNT=-1 is too small"),
+        ("KEHR_TRUSTED_PROXY_COUNT", "one", "KEHR_TRUSTED_PROXY_COUNT='one' is not a whole"),
         ("KEHR_REGISTER_RATE", "lots", "KEHR_REGISTER_RATE='lots' is not a rate"),
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL='LOUD' is not one of DEBUG, INFO, WARNING, ERROR"),
     ],

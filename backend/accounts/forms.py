@@ -1,26 +1,8 @@
-"""The web login form, throttled like the API login."""
+"""Forms of the accounts admin pages."""
 
 from __future__ import annotations
 
 from django import forms
-from django.contrib.admin.forms import AdminAuthenticationForm
-
-from accounts.throttling import LoginThrottle, client_address, throttled_message
-
-
-class ThrottledAdminAuthenticationForm(AdminAuthenticationForm):
-    def clean(self):
-        username = self.data.get("username", "")
-        address = client_address(self.request) if self.request else ""
-        throttle = LoginThrottle.from_settings()
-        wait = throttle.retry_after(username, address)
-        if wait is not None:
-            raise forms.ValidationError(throttled_message(wait), code="throttled")
-        try:
-            return super().clean()
-        except forms.ValidationError:
-            throttle.record_failure(username, address)
-            raise
 
 
 class AnnotatorCsvForm(forms.Form):

@@ -60,6 +60,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    # Failed-login limits for the API and admin logins (accounts/login_limits.py).
+    "axes",
     "accounts",
     "corpora",
     "annotations",
@@ -83,6 +85,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Turns a login that django-axes refused into accounts.login_limits.lockout_response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "kehr.urls"
@@ -134,7 +138,7 @@ DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {
-    # Shared by every process (login throttling must count across gunicorn workers).
+    # Shared by every process (the registration rate must count across gunicorn workers).
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "kehr_cache",
@@ -324,6 +328,27 @@ LOGGING = {
         "level": env_choice("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR")),
     },
 }
-# Failed logins allowed per username and per client address in one window.
+# --- Failed-login limits (django-axes; accounts/login_limits.py says how they count) ----
 KEHR_LOGIN_MAX_FAILURES = env_int("KEHR_LOGIN_MAX_FAILURES", 10, minimum=1)
+KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS = env_int(
+    "KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS", 100, minimum=1
+)
 KEHR_LOGIN_WINDOW_SECONDS = env_int("KEHR_LOGIN_WINDOW_SECONDS", 900, minimum=10)
+# Reverse proxies in front of Kehr that append to X-Forwarded-For (0: the header is ignored).
+KEHR_TRUSTED_PROXY_COUNT = env_int("KEHR_TRUSTED_PROXY_COUNT", 0, minimum=0)
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a locked-out login before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "accounts.login_limits.LoginFailureHandler"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_FAILURE_LIMIT = "accounts.login_limits.failure_limit"
+AXES_COOLOFF_TIME = "accounts.login_limits.cool_off"
+AXES_CLIENT_IP_CALLABLE = "accounts.login_limits.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.login_limits.lockout_response"
+# A success must not wipe the per-address count: anyone with one account could reset it.
+AXES_RESET_ON_SUCCESS = False
+AXES_VERBOSE = False  # no start-up banner on every manage.py command
+# Successful logins are not logged: only failures are needed, and they are personal data.
+AXES_DISABLE_ACCESS_LOG = True

@@ -5,9 +5,6 @@ from django.urls import include, path
 from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts.forms import ThrottledAdminAuthenticationForm
-
-admin.site.login_form = ThrottledAdminAuthenticationForm
 admin.site.site_header = "Kehr administration"
 admin.site.site_title = "Kehr"
 # The admin index links the gold standard's stats dashboard (gold/urls.py).

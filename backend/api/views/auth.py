@@ -10,9 +10,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from accounts.login_limits import lockout_response
 from accounts.models import ClientToken, issue_token
 from accounts.services import RegistrationError, register_with_invitation
-from accounts.throttling import LoginThrottle, client_address, throttled_message
 from api.serializers import (
     ClientTokenSerializer,
     RegistrationSerializer,
@@ -49,21 +49,17 @@ class TokenView(APIView):
     def post(self, request):
         serializer = TokenLoginSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        username = serializer.validated_data["username"]
-        address = client_address(request)
-        throttle = LoginThrottle.from_settings()
-        wait = throttle.retry_after(username, address)
-        if wait is not None:
-            return Response(
-                {"detail": throttled_message(wait)},
-                status=status.HTTP_429_TOO_MANY_REQUESTS,
-                headers={"Retry-After": str(wait)},
-            )
+        # Django's own request: django-axes (the first authentication backend) counts the
+        # failures and marks it locked out, exactly as for the admin login form.
+        http_request = request._request
         user = authenticate(
-            request, username=username, password=serializer.validated_data["password"]
+            http_request,
+            username=serializer.validated_data["username"],
+            password=serializer.validated_data["password"],
         )
+        if getattr(http_request, "axes_locked_out", False):
+            return lockout_response(http_request)
         if user is None:
-            throttle.record_failure(username, address)
             return Response(
                 {"detail": "Wrong username or password (or the account is disabled)."},
                 status=status.HTTP_400_BAD_REQUEST,
