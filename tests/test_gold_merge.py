@@ -365,6 +365,18 @@ def test_a_result_is_not_written_when_the_inputs_changed_meanwhile(page, three):
     assert gold.dirty and gold.label_list == [G] * NODES
 
 
+def test_a_page_is_marked_with_one_update_once_it_has_a_gold_row(
+    page, three, django_assert_num_queries
+):
+    submit(page, three[0], [G] * NODES)  # the first mark creates the row, then marks it
+    gold = gold_of(page)
+    assert gold.dirty and gold.input_version == 2
+    # Every later submission of the page: one UPDATE in the submitting transaction.
+    with django_assert_num_queries(1):
+        assert dirty.mark_pages([page.pk], create=True) == 1
+    assert gold_of(page).input_version == 3
+
+
 def test_votes_round_trip_and_reject_bad_shapes():
     counts = np.array([[0, 1, 65535], [3, 0, 0]])
     assert vectors.decode_votes(vectors.encode_votes(counts)).tolist() == counts.tolist()

@@ -19,13 +19,17 @@ def mark_pages(page_ids: Iterable[int] | QuerySet, *, create: bool = False) -> i
     """Mark pages dirty; with ``create`` also give pages without a gold row one.
 
     Deletions must not create rows (the page itself may be on its way out in the same
-    cascade), so only submission writes pass ``create=True``.
+    cascade), so only submission writes pass ``create=True``. Every submission marks its
+    page, so the common case is one UPDATE; only a page's first mark finds the row
+    missing, creates it and marks again (a merge that read the new row meanwhile must see
+    the version move).
     """
     if not isinstance(page_ids, QuerySet):
         page_ids = list(page_ids)
         if not page_ids:
             return 0
-    if create:
+    marked = _bump(page_ids)
+    if create and (isinstance(page_ids, QuerySet) or marked < len(page_ids)):
         missing = Page.objects.filter(pk__in=page_ids, gold__isnull=True).values_list(
             "pk", "corpus_id"
         )
@@ -33,6 +37,11 @@ def mark_pages(page_ids: Iterable[int] | QuerySet, *, create: bool = False) -> i
             [PageGold(page_id=page_id, corpus_id=corpus_id) for page_id, corpus_id in missing],
             ignore_conflicts=True,  # a concurrent mark created it first: fine
         )
+        marked = _bump(page_ids)
+    return marked
+
+
+def _bump(page_ids: list[int] | QuerySet) -> int:
     return PageGold.objects.filter(page_id__in=page_ids).update(
         dirty=True, input_version=F("input_version") + 1
     )
