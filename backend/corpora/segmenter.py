@@ -91,7 +91,6 @@ _XML_DECL_RE = re.compile(r"^\s*<\?xml[^>]*>", re.IGNORECASE)
 # become spaces to keep token counts; the other controls and non-characters
 # become U+FFFD, the same thing the parser already does with NUL.
 _XML_INVALID_RE = re.compile("[\x00-\x08\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-_WS_CONTROLS = str.maketrans({"\x0b": " ", "\x0c": " "})
 
 # Python codec names (what charset_normalizer reports) that are not WHATWG labels.
 _PYTHON_CODEC_TO_WHATWG = {
@@ -356,7 +355,11 @@ def _parser() -> lxml.html.HTMLParser:
 def _parse(text: str) -> etree._Element:
     """Parse decoded HTML into a tree rooted at <html>."""
     text = _XML_DECL_RE.sub("", text, count=1)
-    text = _XML_INVALID_RE.sub("\ufffd", text.translate(_WS_CONTROLS))
+    # Two str.replace calls, not str.translate: translate with a table looks up every
+    # character in a dict and took about half of the segmenter's time on the 148
+    # CANOLA pages (1.7 s per pass; replace: 1 ms).
+    text = text.replace("\x0b", " ").replace("\x0c", " ")
+    text = _XML_INVALID_RE.sub("\ufffd", text)
     root, too_deep = _parse_once(text)
     if too_deep:
         root, too_deep = _parse_once(_flatten_deep_nesting(text))
