@@ -1,7 +1,8 @@
 """The segmenter: node enumeration, wrapping, decoding, head fixes, KrdWrd reproduction.
 
-Pure tests (no database, no Django): run with
-``pytest tests/test_segmenter.py -p no:django -o addopts=""``.
+Pure tests: they use no database or service, though tests/conftest.py still loads
+Django, so run them the usual way (``pytest --kehr-db=sqlite tests/test_segmenter.py``).
+The KrdWrd tests read ../shared/data/krdwrd through tests/krdwrd_data.py.
 """
 
 from __future__ import annotations
