@@ -170,6 +170,9 @@ def test_archive_proxy_command_prints_where_it_listens(recorded, tmp_path):
     try:
         banner = process.stdout.readline() + process.stdout.readline()
         assert "Archive proxy (replay)" in banner and "http://kehr.proxy/" in banner
+        # The add-on routes its own tabs: nobody is told to set a browser-wide proxy.
+        assert "no browser-wide proxy setting is needed" in banner
+        assert "as the browser's HTTP and HTTPS proxy" not in banner
         ready = process.stdout.readline()
         while ready and not ready.startswith("KEHR-PROXY-READY"):
             ready = process.stdout.readline()
@@ -177,7 +180,10 @@ def test_archive_proxy_command_prints_where_it_listens(recorded, tmp_path):
         trust = ssl.create_default_context(cafile=str(tmp_path / "ca" / "mitmproxy-ca-cert.pem"))
         with httpx.Client(proxy=f"http://127.0.0.1:{port}", timeout=10, verify=trust) as c:
             assert c.get(urls[2]).content == PNG
-            assert c.get("http://kehr.proxy/").status_code == 200
+            setup = c.get("http://kehr.proxy/")
+            assert setup.status_code == 200
+            assert "You do not need to change Firefox's network settings" in setup.text
+            assert "Keep this proxy set" not in setup.text
         process.send_signal(signal.SIGTERM)
         assert process.wait(15) == 0
     finally:
