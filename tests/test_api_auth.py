@@ -9,7 +9,9 @@ import pytest
 import time_machine
 from django.apps import apps as django_apps
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -110,6 +112,18 @@ def test_last_used_is_written_at_most_once_a_minute(annotator):
     ClientToken.objects.filter(pk=token.pk).update(last_used=earlier)
     client.get("/api/corpora/")
     assert ClientToken.objects.get(pk=token.pk).last_used > earlier
+
+
+def test_token_authentication_costs_one_query(annotator):
+    """The next-page/submit path pays for the token check: one SELECT, no write."""
+    body = login(APIClient(), "anna", "correct horse 42").json()
+    client = token_client(body["token"])
+    client.get("/api/auth/tokens/")  # the first use writes last_used
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/api/auth/tokens/").status_code == 200
+    # The token joined with its user, then the list itself.
+    assert len(queries) == 2, [q["sql"] for q in queries]
+    assert "JOIN" in queries[0]["sql"] and "accounts_clienttoken" in queries[0]["sql"]
 
 
 def test_tokens_from_before_the_upgrade_keep_working(annotator):
