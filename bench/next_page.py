@@ -247,7 +247,8 @@ def main() -> None:
         django.setup()
         from django.contrib.auth import get_user_model
         from django.core.management import call_command
-        from rest_framework.authtoken.models import Token
+
+        from accounts.models import issue_token
 
         call_command("migrate", verbosity=0)
         call_command("createcachetable", verbosity=0)
@@ -260,7 +261,7 @@ def main() -> None:
         tokens = []
         for i in range(args.annotators):
             user = get_user_model().objects.create_user(username=f"bench{i}", password="x")
-            tokens.append(Token.objects.create(user=user).key)
+            tokens.append(issue_token(user, "bench").key)
 
         port = free_port()
         access_log = workdir / "access.log"
