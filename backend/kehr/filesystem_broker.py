@@ -11,9 +11,9 @@ Two faults of the stock transport, both seen in our runs, are fixed here:
   worker killed mid-task (SIGKILL, OOM killer, power cut) takes the task with it and
   ``acks_late`` cannot help. Here a fetched message is *moved* (an atomic rename, so two
   workers can never take the same file) into ``<unacked>/<pid>-<start>@<host>/``, the
-  folder of the fetching process, and deleted only when it is acknowledged. A rejected
-  or requeued message (``reject_on_worker_lost``, warm shutdown) is moved back into the
-  queue under its old name, so it keeps its place in line. Messages whose owning
+  folder of the fetching process, and deleted when it is acknowledged (or rejected
+  without requeue). A requeued message (``reject_on_worker_lost``, a warm shutdown) is
+  moved back into the queue under its old name, so it keeps its place in line. Messages whose owning
   process is gone are moved back into the queue by every broker client: when it opens a
   channel (a worker starting) and every ``recover_interval`` seconds while it consumes.
 
