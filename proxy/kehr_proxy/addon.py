@@ -461,7 +461,8 @@ class KehrArchive:
                     MARKER: "setup",
                 },
             )
-        page = SETUP_PAGE.format(mode=html.escape(self.mode or ""), host=SETUP_HOST)
+        note = RECORD_NOTE if self.mode == "record" else REPLAY_NOTE
+        page = SETUP_PAGE.format(mode=html.escape(self.mode or ""), host=SETUP_HOST, note=note)
         return http.Response.make(
             200, page.encode(), {"Content-Type": "text/html; charset=utf-8", MARKER: "setup"}
         )
@@ -481,10 +482,13 @@ Authorities → Import…, choose the file, tick "Trust this CA to identify webs
 <p>You do not need to change Firefox's network settings: the Kehr add-on sends only its
 own annotation tabs through this proxy (it learns the address and login from the Kehr
 server), and every other tab keeps your normal connection.</p>
-<p>Anything not in the archive is answered with "Not archived" (404): the archive proxy
-never contacts the original sites.</p>
+<p>{note}</p>
 </body></html>
 """
+REPLAY_NOTE = """Anything not in the archive is answered with "Not archived" (404): the archive
+proxy never contacts the original sites."""
+RECORD_NOTE = """This is the recorder: what is not archived yet it fetches from the site (public
+addresses only) and archives; what is archived it never fetches again."""
 
 RECORDER_ERROR_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
