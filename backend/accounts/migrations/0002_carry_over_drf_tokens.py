@@ -12,6 +12,8 @@ CARRIED_OVER_NAME = "Signed in before per-client tokens"
 def carry_over(apps, schema_editor):
     Token = apps.get_model("authtoken", "Token")
     ClientToken = apps.get_model("accounts", "ClientToken")
+    # Keys already carried (migrated back to 0001 and forward again) are not copied twice.
+    present = set(ClientToken.objects.values_list("key", flat=True))
     ClientToken.objects.bulk_create(
         [
             ClientToken(
@@ -20,7 +22,7 @@ def carry_over(apps, schema_editor):
                 client_name=CARRIED_OVER_NAME,
                 created=token.created,
             )
-            for token in Token.objects.all()
+            for token in Token.objects.exclude(key__in=present)
         ],
         batch_size=1000,
     )
@@ -33,6 +35,9 @@ def carry_back(apps, schema_editor):
     newest = {}
     for token in ClientToken.objects.order_by("created", "id"):
         newest[token.user_id] = token
+    users_with_one = set(Token.objects.values_list("user_id", flat=True))
+    for user_id in users_with_one:
+        newest.pop(user_id, None)
     Token.objects.bulk_create(
         [Token(key=t.key, user_id=t.user_id, created=t.created) for t in newest.values()],
         batch_size=1000,
