@@ -15,6 +15,8 @@ from rest_framework.exceptions import NotFound, ValidationError
 from api.echo import echo
 
 MAX_ID = 2**63 - 1
+# An id parameter in the OpenAPI schema.
+ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
 # Digits only: no sign, no spaces, no "3.0" or "1e3" (int() would take " 3" and "+3").
 _DIGITS = re.compile(r"[0-9]{1,19}")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, DurationField, ExpressionWrapper, F, Sum
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.exceptions import ValidationError
@@ -12,8 +11,9 @@ from rest_framework.views import APIView
 from annotations.labels import LabelVectorError
 from annotations.models import Submission
 from annotations.services import SubmissionRefused, delete_submission, submit_labels
+from annotations.stats import submission_stats
 from api.echo import echo
-from api.ids import query_id
+from api.ids import ID_SCHEMA, query_id
 from api.serializers import (
     MyStatsSerializer,
     SubmissionResultSerializer,
@@ -21,15 +21,15 @@ from api.serializers import (
     SubmissionWriteSerializer,
 )
 from corpora.models import Page
-from tutorial.services import my_tutorial_stats, result_for_submission
+from tutorial.progress import my_tutorial_stats, result_for_submission
 
 
 @extend_schema_view(
     list=extend_schema(
         parameters=[
             OpenApiParameter("corpus", str, description="only this corpus (slug)"),
-            OpenApiParameter("page", int, description="only this page"),
-            OpenApiParameter("user", int, description="staff: only this user's"),
+            OpenApiParameter("page", ID_SCHEMA, description="only this page"),
+            OpenApiParameter("user", ID_SCHEMA, description="staff: only this user's"),
             OpenApiParameter(
                 "mine", bool, description="only your own (for staff; annotators always)"
             ),
@@ -108,40 +108,9 @@ class SubmissionViewSet(
         delete_submission(instance)
 
 
-def my_stats(user) -> dict:
-    duration = ExpressionWrapper(F("submitted_at") - F("started_at"), output_field=DurationField())
-    mine = Submission.objects.filter(user=user)
-    per_corpus = (
-        mine.values("page__corpus__slug", "page__corpus_id")
-        .annotate(pages_done=Count("pk"), time=Sum(duration))
-        .order_by("page__corpus__slug")
-    )
-    page_counts = dict(
-        Page.objects.filter(corpus_id__in=[row["page__corpus_id"] for row in per_corpus])
-        .values("corpus_id")
-        .annotate(n=Count("pk"))
-        .values_list("corpus_id", "n")
-    )
-    corpora = [
-        {
-            "corpus": row["page__corpus__slug"],
-            "pages_done": row["pages_done"],
-            "page_count": page_counts.get(row["page__corpus_id"], 0),
-            "seconds": row["time"].total_seconds() if row["time"] else 0.0,
-        }
-        for row in per_corpus
-    ]
-    return {
-        "username": user.get_username(),
-        "submissions": sum(c["pages_done"] for c in corpora),
-        "total_seconds": sum(c["seconds"] for c in corpora),
-        "corpora": corpora,
-        "tutorials": my_tutorial_stats(user),
-    }
-
-
 class MyStatsView(APIView):
     @extend_schema(responses=MyStatsSerializer)
     def get(self, request):
         """Your submissions and annotation time per corpus, and your tutorial progress."""
-        return Response(my_stats(request.user))
+        stats = submission_stats(request.user)
+        return Response({**stats, "tutorials": my_tutorial_stats(request.user)})
