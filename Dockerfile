@@ -47,4 +47,7 @@ USER kehr
 VOLUME ["/var/lib/kehr"]
 
 EXPOSE 8000
+# Every container first prepares the state volume: its folders, and the secret key unless
+# SECRET_KEY is set (manage.py init_instance is idempotent and safe to run in parallel).
+ENTRYPOINT ["sh", "-c", "python /app/manage.py init_instance --quiet && exec \"$@\"", "kehr"]
 CMD ["gunicorn", "kehr.wsgi:application", "--bind", "0.0.0.0:8000", "--access-logfile", "-"]

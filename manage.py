@@ -11,6 +11,11 @@ sys.path[:0] = [str(ROOT / "backend"), str(ROOT / "proxy")]
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["init_instance"]:
+        # Creates the secret key and folders the settings need, so it runs without them.
+        from kehr.instance import main as init_instance
+
+        sys.exit(init_instance(sys.argv[2:]))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kehr.settings")
     from django.core.management import execute_from_command_line
 

@@ -29,6 +29,7 @@ import glob
 import os
 import pwd
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -442,6 +443,18 @@ class Services:
             self.broker_dir.mkdir(parents=True)
             self._export("CELERY_BROKER_URL", "filesystem://")
             self._export("KEHR_BROKER_DIR", str(self.broker_dir))
+        # Exported, so every process a test starts (also with its own KEHR_VAR_DIR) has one.
+        self._export("SECRET_KEY", secrets.token_urlsafe(50))
+        self.init_instance()
+
+    def init_instance(self) -> None:
+        """The start-up command ./dev run uses: the folders the settings expect."""
+        result = subprocess.run(
+            [sys.executable, str(REPO_DIR / "manage.py"), "init_instance", "--quiet"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        if result.returncode != 0:
+            raise ServiceError(f"manage.py init_instance failed: {result.stderr.strip()}")
 
     def stop(self) -> None:
         if self._stopped:

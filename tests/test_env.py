@@ -68,6 +68,9 @@ def test_parsed_wraps_library_errors(monkeypatch):
         ("KEHR_TRUSTED_PROXY_COUNT", "one", "KEHR_TRUSTED_PROXY_COUNT='one' is not a whole"),
         ("KEHR_REGISTER_RATE", "lots", "KEHR_REGISTER_RATE='lots' is not a rate"),
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL='LOUD' is not one of DEBUG, INFO, WARNING, ERROR"),
+        ("KEHR_HTTPS", "maybe", "KEHR_HTTPS='maybe' is not a boolean"),
+        ("KEHR_HSTS_SECONDS", "-1", "KEHR_HSTS_SECONDS=-1 is too small"),
+        ("KEHR_HSTS_PRELOAD", "sure", "KEHR_HSTS_PRELOAD='sure' is not a boolean"),
     ],
 )
 def test_wrong_setting_stops_startup_naming_the_variable(tmp_path, variable, value, message):

@@ -24,6 +24,8 @@ def run_manage(var_dir: Path, **extra: str) -> subprocess.CompletedProcess:
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(var_dir),
         "KEHR_VAR_DIR": str(var_dir),
+        # What manage.py init_instance would have written into var/ (the harness's key).
+        "SECRET_KEY": os.environ["SECRET_KEY"],
         **extra,
     }
     return subprocess.run(

@@ -3,16 +3,20 @@
 See docs/configuration.md for the list of variables. The embedded default
 (no variables set) is SQLite and a filesystem Celery broker under var/, so a
 first run needs no server; production sets DATABASE_URL and CELERY_BROKER_URL.
+
+Importing this module only reads: the folders under var/ and the secret key file are
+made by ``python manage.py init_instance`` (kehr/instance.py), and a missing key stops
+start-up with a message naming that command.
 """
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 
 import dj_database_url
 from csp import constants as csp
 
+from kehr import instance
 from kehr.env import (
     ConfigurationError,
     env_bool,
@@ -26,25 +30,9 @@ from kehr.env import (
 
 BASE_DIR = Path(__file__).resolve().parent.parent  # backend/
 REPO_DIR = BASE_DIR.parent
-VAR_DIR = Path(env_str("KEHR_VAR_DIR", str(REPO_DIR / "var"))).resolve()
-VAR_DIR.mkdir(parents=True, exist_ok=True)
+VAR_DIR = instance.var_dir()
 
-
-def _secret_key() -> str:
-    """SECRET_KEY from the environment, else one generated once into var/ (never committed)."""
-    configured = env_str("SECRET_KEY", "")
-    if configured:
-        if len(configured) < 32:
-            raise ConfigurationError("SECRET_KEY is too short: use at least 32 random characters.")
-        return configured
-    key_file = VAR_DIR / "secret_key"
-    if not key_file.exists():
-        key_file.write_text(secrets.token_urlsafe(50))
-        key_file.chmod(0o600)
-    return key_file.read_text().strip()
-
-
-SECRET_KEY = _secret_key()
+SECRET_KEY = instance.read_secret_key(VAR_DIR)
 DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -158,8 +146,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
-STATIC_ROOT.mkdir(exist_ok=True)
+STATIC_ROOT = instance.static_dir(VAR_DIR)
 LOGIN_URL = "/admin/login/"
 
 # --- Content-Security-Policy (django-csp) ------------------------------------------
@@ -242,12 +229,11 @@ CELERY_TASK_ANNOTATIONS = {
 }
 LONGEST_TASK_SECONDS = max(CELERY_TASK_TIME_LIMIT, *LONG_TASK_TIME_LIMITS.values())
 
-BROKER_DIR = Path(env_str("KEHR_BROKER_DIR", str(VAR_DIR / "broker"))).resolve()
+BROKER_DIR = instance.broker_dir(VAR_DIR)
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    # kombu's filesystem transport: a real broker with no server, for the first run.
-    for sub in ("queue", "unacked", "processed", "control"):
-        (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
+    # kombu's filesystem transport: a real broker with no server, for the first run. Its
+    # folders (instance.BROKER_FOLDERS) are made by manage.py init_instance.
     # Our subclass writes each message file atomically and keeps a fetched message until
     # it is acknowledged, redelivering it when its worker dies (kehr/filesystem_broker.py).
     CELERY_BROKER_TRANSPORT = "kehr.filesystem_broker:Transport"
@@ -330,9 +316,7 @@ LOGGING = {
 }
 # --- Failed-login limits (django-axes; accounts/login_limits.py says how they count) ----
 KEHR_LOGIN_MAX_FAILURES = env_int("KEHR_LOGIN_MAX_FAILURES", 10, minimum=1)
-KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS = env_int(
-    "KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS", 100, minimum=1
-)
+KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS = env_int("KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS", 100, minimum=1)
 KEHR_LOGIN_WINDOW_SECONDS = env_int("KEHR_LOGIN_WINDOW_SECONDS", 900, minimum=10)
 # Reverse proxies in front of Kehr that append to X-Forwarded-For (0: the header is ignored).
 KEHR_TRUSTED_PROXY_COUNT = env_int("KEHR_TRUSTED_PROXY_COUNT", 0, minimum=0)
@@ -352,3 +336,33 @@ AXES_RESET_ON_SUCCESS = False
 AXES_VERBOSE = False  # no start-up banner on every manage.py command
 # Successful logins are not logged: only failures are needed, and they are personal data.
 AXES_DISABLE_ACCESS_LOG = True
+
+# --- Served over HTTPS (production; docs/admin-guide.md, "Production") ---------------
+# KEHR_HTTPS=true says browsers reach Kehr over HTTPS only: cookies are sent over HTTPS
+# only, plain-HTTP requests are redirected, and browsers are told (HSTS) to use HTTPS for
+# KEHR_HSTS_SECONDS. `manage.py check --deploy` is clean with it (tests/test_deploy_settings.py).
+KEHR_HTTPS = env_bool("KEHR_HTTPS", False)
+# Read (and checked) even over plain HTTP, so a typo shows before HTTPS is switched on.
+_hsts_seconds = env_int("KEHR_HSTS_SECONDS", 365 * 24 * 3600, minimum=0)
+_hsts_subdomains = env_bool("KEHR_HSTS_INCLUDE_SUBDOMAINS", True)
+_hsts_preload = env_bool("KEHR_HSTS_PRELOAD", False)
+if KEHR_HTTPS:
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = True
+    # The container health check calls http://127.0.0.1:8000/healthz/ past the proxy.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
+    SECURE_HSTS_SECONDS = _hsts_seconds
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _hsts_subdomains
+    SECURE_HSTS_PRELOAD = _hsts_preload
+    if not SECURE_HSTS_PRELOAD:
+        # security.W021 asks for the HSTS "preload" flag. It is a promise to browser
+        # vendors about the whole registered domain (hstspreload.org), which only its
+        # owner can make: an installation at kehr.university.example cannot. Opt in with
+        # KEHR_HSTS_PRELOAD=true.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+    if KEHR_TRUSTED_PROXY_COUNT > 0:
+        # TLS ends at the reverse proxy, which talks plain HTTP to gunicorn and says
+        # X-Forwarded-Proto: https. Trusted only when a proxy is declared: without one a
+        # client could send the header itself. The proxy must set (replace) the header.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,25 +1,14 @@
 from django.contrib import admin
-from django.db import connection
-from django.http import HttpResponse, JsonResponse
 from django.urls import include, path
 from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+
+from kehr.health import healthz
 
 admin.site.site_header = "Kehr administration"
 admin.site.site_title = "Kehr"
 # The admin index links the gold standard's stats dashboard (gold/urls.py).
 admin.site.index_template = "gold/admin_index.html"
-
-
-def healthz(request):
-    """Liveness + database check for load balancers and docker-compose."""
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except Exception as error:  # report, do not crash the probe
-        return JsonResponse({"status": "error", "database": str(error)}, status=503)
-    return HttpResponse("ok", content_type="text/plain")
-
 
 # Unknown addresses under /api/ answer JSON like the rest of the API (api.errors).
 handler404 = "api.errors.not_found"
