@@ -11,10 +11,9 @@ from django.test import Client, RequestFactory
 from django.urls import NoReverseMatch, reverse
 
 from annotations.services import submit_labels
-from api.views.pages import DOCUMENT_HEADERS
 from gold.merge import merge_corpus
 from gold.stats import refresh_corpus_stats
-from kehr.content_policy import STYLE_ELEMENT, source_hash
+from kehr.content_policy import DOCUMENT_HEADERS, STYLE_ELEMENT, source_hash
 
 HEADER = "Content-Security-Policy"
 SCRIPT_TAG = re.compile(r"<script\b([^>]*)>", re.IGNORECASE)

@@ -12,7 +12,7 @@ from django.test import Client
 from annotations.services import submit_labels
 from tests.test_tutorial_api import LEARNER, REFERENCE, REFERENCE_1, make_tutorial, page_at
 from tutorial.models import TutorialStep
-from tutorial.services import PASS_SCORE, staff_scores
+from tutorial.scores import PASS_SCORE, staff_scores
 
 B = 1
 ALL_BAD = [B] * 10

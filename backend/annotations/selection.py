@@ -9,17 +9,34 @@ ORM: building and compiling that queryset cost about eight times the CPU of runn
 the statement (bench/profile_requests.py; docs/development.md), and this is the
 query every annotator runs for every page. Rare paths (wrap-around races, tutorials)
 stay in the ORM.
+
+A kind of corpus can go its own way instead: an app registers a rule for it from its
+``AppConfig.ready()`` (:func:`register_rule`; the tutorial app hands out its steps in
+order), so this module imports none of the apps above it (docs/architecture.md,
+"Registration seams").
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from django.db import connection
 from django.db.models import Exists, OuterRef
 
 from annotations.models import Submission
 from corpora.models import Corpus, Page
+
+# (user, corpus) -> the user's next page of the corpus, or None when they are done.
+NextPageRule = Callable[[object, Corpus], Page | None]
+# Corpus kind -> the rule that picks its pages instead of the random least-annotated one.
+RULES: dict[str, NextPageRule] = {}
+
+
+def register_rule(kind: str, rule: NextPageRule) -> None:
+    """Pick the next page of every corpus of ``kind`` with ``rule``."""
+    RULES[kind] = rule
+
 
 # The columns the pick loads: what the next-page answer needs, none that a backend
 # converts (no dates, no JSON), so the row becomes a Page without the ORM compiler.
@@ -77,7 +94,8 @@ def _pick(sql: str, params: list) -> Page | None:
     return None if row is None else Page.from_db(connection.alias, _PICKED_ATTNAMES, row)
 
 
-def _undone_pages(corpus: Corpus, user):
+def undone_pages(corpus: Corpus, user):
+    """The corpus' pages without a submission of ``user`` (for rules too)."""
     done = Submission.objects.filter(page=OuterRef("pk"), user=user)
     return Page.objects.filter(corpus=corpus).exclude(Exists(done))
 
@@ -86,10 +104,11 @@ def next_page_for(user, corpus: Corpus, rng: random.Random | None = None) -> Pag
     """The next page for this user, or None when the user has submitted every page.
 
     One query in the common case: the lowest level is a subquery of the pick itself.
-    A tutorial goes in order instead (see _next_tutorial_page).
+    A corpus kind with a registered rule goes its own way (a tutorial: in order).
     """
-    if corpus.kind == Corpus.Kind.TUTORIAL:
-        return _next_tutorial_page(user, corpus)
+    rule = RULES.get(corpus.kind)
+    if rule is not None:
+        return rule(user, corpus)
     # A random point on the shuffle key; wrap around when nothing lies after it.
     pivot = (rng or random).randrange(2**31)
     page = _pick(_PICK_AFTER_PIVOT, [corpus.pk, corpus.pk, user.pk, pivot, user.pk])
@@ -99,23 +118,9 @@ def next_page_for(user, corpus: Corpus, rng: random.Random | None = None) -> Pag
         # Either every page is done, or concurrent submissions lifted the whole lowest
         # level between the subquery and the pick: then any least annotated page will do.
         page = (
-            _undone_pages(corpus, user)
+            undone_pages(corpus, user)
             .defer("document", "node_tokens")
             .order_by("submission_count", "shuffle_key")
             .first()
         )
-    return page
-
-
-def _next_tutorial_page(user, corpus: Corpus) -> Page | None:
-    """The page of the user's first tutorial step (by position) without a submission.
-
-    That is the step the tutorial resumes at (tutorial.services.Progress.current).
-    Pages of a tutorial that are not (yet) steps go to staff only, after the steps:
-    staff tag them to make references, learners only ever get the steps.
-    """
-    undone = _undone_pages(corpus, user).defer("document", "node_tokens")
-    page = undone.filter(tutorial_step__isnull=False).order_by("tutorial_step__position").first()
-    if page is None and user.is_staff:
-        page = undone.filter(tutorial_step__isnull=True).order_by("id").first()
     return page

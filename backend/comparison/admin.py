@@ -1,46 +1,47 @@
-"""Visual-diff links for the Submission admin (annotations/admin.py mixes this in)."""
+"""Visual-diff links on the Submission admin (added by comparison.apps through
+annotations.admin's column seam)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db.models import Exists, OuterRef
+from django.db.models import OuterRef, QuerySet
 from django.urls import reverse
 from django.utils.html import format_html_join
 
+from annotations.admin import SubmissionColumn
+from annotations.models import Submission
+from comparison import sources
 from comparison.views import diff_url
 
 
-class SubmissionDiffLinksMixin:
-    """Adds ``visual_diff``: links to the diff against the gold standard and the tutorial
-    reference (only those that exist, found in the list query itself) and to the page's
-    "compare annotations" chooser."""
+def _one_per_page() -> list[sources.SourceKind]:
+    """The kinds with at most one vector per page (gold, reference, …): the link targets."""
+    return [kind for kind in sources.SOURCES.values() if kind.page_has is not None]
 
-    def get_queryset(self, request):
-        from gold.models import PageGold
-        from tutorial.models import TutorialStep
 
-        merged = PageGold.objects.filter(page=OuterRef("page")).exclude(
-            status=PageGold.Status.WAITING
-        )
-        reference = TutorialStep.objects.filter(
-            page=OuterRef("page"), reference_labels__isnull=False
-        )
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(kehr_has_gold=Exists(merged), kehr_has_reference=Exists(reference))
-        )
+def _flag(kind: sources.SourceKind) -> str:
+    return f"kehr_has_{kind.name}"
 
-    @admin.display(description="visual diff")
-    def visual_diff(self, submission) -> str:
-        spec = f"submission:{submission.pk}"
-        links = [
-            (diff_url(submission.page_id, spec, other), f"vs {other}")
-            for other, present in (
-                ("gold", getattr(submission, "kehr_has_gold", False)),
-                ("reference", getattr(submission, "kehr_has_reference", False)),
-            )
-            if present
-        ]
-        links.append((reverse("comparison:page", args=[submission.page_id]), "compare…"))
-        return format_html_join(" · ", '<a href="{}">{}</a>', links)
+
+def _annotate(queryset: QuerySet[Submission]) -> QuerySet[Submission]:
+    # Whether each submission's page has a gold standard, a reference, …: in the list
+    # query itself, so the links cost no query per row.
+    return queryset.annotate(
+        **{_flag(kind): kind.page_has(OuterRef("page")) for kind in _one_per_page()}
+    )
+
+
+@admin.display(description="visual diff")
+def visual_diff(submission: Submission) -> str:
+    """Links to the diff against each vector the page has, and to its chooser."""
+    spec = f"submission:{submission.pk}"
+    links = [
+        (diff_url(submission.page_id, spec, kind.name), f"vs {kind.name}")
+        for kind in _one_per_page()
+        if getattr(submission, _flag(kind), False)
+    ]
+    links.append((reverse("comparison:page", args=[submission.page_id]), "compare…"))
+    return format_html_join(" · ", '<a href="{}">{}</a>', links)
+
+
+VISUAL_DIFF = SubmissionColumn("visual_diff", visual_diff, _annotate)

@@ -1,8 +1,10 @@
 """Where a page's label vectors come from, by name: a small registry of sources.
 
 A source is named by a *spec*: ``submission:<id>`` (an annotator's current
-submission of the page), ``gold`` (the page's merged gold standard) or ``reference``
-(the page's tutorial reference). Classifiers will register more kinds the same way::
+submission of the page, registered here), ``gold`` (the page's merged gold standard,
+registered by gold.apps) or ``reference`` (the page's tutorial reference, registered by
+tutorial.apps). Each app registers its own kinds from its ``AppConfig.ready()``, so this
+module imports none of the apps above it; classifiers will register the same way::
 
     register(SourceKind("classifier", resolve=..., choices=...))
 
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from django.db.models import Exists, Expression
 
 from annotations.models import Submission
 from corpora.models import Page
@@ -41,6 +45,10 @@ class SourceKind:
     # page -> [(spec, name)] of this kind's vectors of the page, for choosers
     choices: Callable[[Page], Iterable[tuple[str, str]]]
     syntax: str = ""  # how a spec of this kind is written, e.g. "submission:<id>"
+    # For kinds with at most one vector per page, written as the bare name ("gold"):
+    # page -> an Exists() subquery, true when that page has one. Lists (the Submission
+    # admin's diff links) annotate it onto their own query instead of asking per row.
+    page_has: Callable[[Expression], Exists] | None = None
 
     @property
     def written(self) -> str:
@@ -51,6 +59,7 @@ SOURCES: dict[str, SourceKind] = {}
 
 
 def register(kind: SourceKind) -> SourceKind:
+    """Add (or replace: registering twice is harmless) a kind of source."""
     SOURCES[kind.name] = kind
     return kind
 
@@ -117,64 +126,4 @@ def _submission_choices(page: Page) -> Iterable[tuple[str, str]]:
         yield f"submission:{submission.pk}", _submission_name(submission)
 
 
-def _gold(page: Page):
-    from gold.models import PageGold  # the gold app is optional for comparisons
-
-    gold = PageGold.objects.filter(page=page).only("status", "labels", "valid_submissions").first()
-    if gold is None or gold.status == PageGold.Status.WAITING or not bytes(gold.labels):
-        return None
-    return gold
-
-
-def _resolve_gold(page: Page, argument: str) -> Vector:
-    gold = _gold(page)
-    if gold is None:
-        raise SourceError(
-            f"Page {page.pk} has no merged gold standard yet: it waits for "
-            f"{page.corpus.min_submissions} submissions (manage.py merge merges by hand)."
-        )
-    return Vector(
-        spec="gold",
-        name=f"gold standard ({gold.get_status_display().lower()}, "
-        f"{gold.valid_submissions} submissions)",
-        kind="gold",
-        labels=bytes(gold.labels),
-    )
-
-
-def _gold_choices(page: Page) -> Iterable[tuple[str, str]]:
-    if _gold(page) is not None:
-        yield "gold", "gold standard (merged)"
-
-
-def _step(page: Page):
-    from tutorial.models import TutorialStep
-
-    return TutorialStep.objects.filter(page=page, reference_labels__isnull=False).first()
-
-
-def _resolve_reference(page: Page, argument: str) -> Vector:
-    step = _step(page)
-    if step is None:
-        raise SourceError(
-            f"Page {page.pk} has no tutorial reference (it is not a step of a tutorial, "
-            "or its step has no reference yet)."
-        )
-    return Vector(
-        spec="reference",
-        name=f"tutorial reference (step {step.position})",
-        kind="reference",
-        labels=bytes(step.reference_labels),
-        is_reference=True,
-    )
-
-
-def _reference_choices(page: Page) -> Iterable[tuple[str, str]]:
-    step = _step(page)
-    if step is not None:
-        yield "reference", f"tutorial reference (step {step.position})"
-
-
 register(SourceKind("submission", _resolve_submission, _submission_choices, "submission:<id>"))
-register(SourceKind("gold", _resolve_gold, _gold_choices))
-register(SourceKind("reference", _resolve_reference, _reference_choices))

@@ -17,10 +17,10 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from api.views.pages import DOCUMENT_HEADERS
 from comparison import render as diff_render
 from comparison import sources
 from corpora.models import Page
+from kehr.content_policy import DOCUMENT_HEADERS
 
 MODES = {
     "auto": "automatic: tutorial colours when one side is the tutorial reference",

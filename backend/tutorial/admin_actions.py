@@ -6,7 +6,7 @@ from collections import Counter
 
 from django.contrib import admin, messages
 
-from tutorial import services
+from tutorial.steps import TutorialError, set_reference
 
 
 @admin.action(description="Make the reference of its tutorial step")
@@ -23,8 +23,8 @@ def make_reference(modeladmin, request, queryset) -> None:
             )
             continue
         try:
-            step, created = services.set_reference(submission)
-        except services.TutorialError as error:
+            step, created = set_reference(submission)
+        except TutorialError as error:
             modeladmin.message_user(request, f"Submission {submission.pk}: {error}", messages.ERROR)
             continue
         what = "a new step" if created else "the reference of step"

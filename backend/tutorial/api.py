@@ -11,13 +11,14 @@ from rest_framework.views import APIView
 
 from annotations.models import Submission
 from corpora.models import Corpus
-from tutorial import services
+from tutorial import progress
 from tutorial.serializers import (
     ReferenceStepSerializer,
     TutorialDetailSerializer,
     TutorialResultSerializer,
     TutorialSummarySerializer,
 )
+from tutorial.steps import TutorialError, set_reference
 
 
 def tutorial_or_error(slug: str, user) -> Corpus:
@@ -35,7 +36,7 @@ class TutorialListView(APIView):
     @extend_schema(responses=TutorialSummarySerializer(many=True))
     def get(self, request):
         """Tutorials you may do, with your progress and the step to resume at."""
-        return Response(services.tutorial_list(request.user))
+        return Response(progress.tutorial_list(request.user))
 
 
 class TutorialDetailView(APIView):
@@ -43,7 +44,7 @@ class TutorialDetailView(APIView):
     def get(self, request, slug: str):
         """One tutorial: your progress and every step (notes of completed steps only)."""
         corpus = tutorial_or_error(slug, request.user)
-        return Response(services.tutorial_detail(request.user, corpus))
+        return Response(progress.tutorial_detail(request.user, corpus))
 
 
 class TutorialStepResultView(APIView):
@@ -52,8 +53,8 @@ class TutorialStepResultView(APIView):
         """Your current submission of a step compared with its reference (as on submit)."""
         corpus = tutorial_or_error(slug, request.user)
         try:
-            return Response(services.result_for_position(request.user, corpus, position))
-        except services.TutorialError as error:
+            return Response(progress.result_for_position(request.user, corpus, position))
+        except TutorialError as error:
             raise NotFound(str(error)) from None
 
 
@@ -77,8 +78,8 @@ class SubmissionReferenceView(APIView):
         if submission is None:
             raise NotFound(f"No submission with id {pk}.")
         try:
-            step, created = services.set_reference(submission)
-        except services.TutorialError as error:
+            step, created = set_reference(submission)
+        except TutorialError as error:
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
         labels = bytes(step.reference_labels)
         body = {

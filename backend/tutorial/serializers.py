@@ -1,4 +1,4 @@
-"""Shapes of the tutorial API (responses are built by tutorial.services; these describe them)."""
+"""Shapes of the tutorial API (responses are built by tutorial.progress; these describe them)."""
 
 from __future__ import annotations
 

@@ -13,20 +13,28 @@ from django.shortcuts import get_object_or_404, render
 
 from corpora.models import Corpus
 from kehr import safe_csv
-from tutorial import services
+from tutorial.scores import (
+    LEARNER_COLUMNS,
+    PASS_SCORE,
+    STEP_COLUMNS,
+    learner_table,
+    staff_scores,
+    step_table,
+)
+from tutorial.steps import steps_of
 
-TABLES = {"steps": services.STEP_COLUMNS, "learners": services.LEARNER_COLUMNS}
+TABLES = {"steps": STEP_COLUMNS, "learners": LEARNER_COLUMNS}
 
 
 def _context(request: HttpRequest, **extra) -> dict:
-    return {**admin.site.each_context(request), "pass_score": services.PASS_SCORE, **extra}
+    return {**admin.site.each_context(request), "pass_score": PASS_SCORE, **extra}
 
 
 @staff_member_required
 def index(request: HttpRequest) -> HttpResponse:
     rows = []
     for corpus in Corpus.objects.filter(kind=Corpus.Kind.TUTORIAL).order_by("name"):
-        steps = services.steps_of(corpus)
+        steps = steps_of(corpus)
         rows.append({"corpus": corpus, "steps": len(steps)})
     return render(request, "tutorial/index.html", _context(request, rows=rows, title="Tutorials"))
 
@@ -38,7 +46,7 @@ def _tutorial(slug: str) -> Corpus:
 @staff_member_required
 def scores(request: HttpRequest, slug: str) -> HttpResponse:
     corpus = _tutorial(slug)
-    steps, learners = services.staff_scores(corpus)
+    steps, learners = staff_scores(corpus)
     return render(
         request,
         "tutorial/scores.html",
@@ -58,12 +66,8 @@ def table_csv(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     corpus = _tutorial(slug)
     if name not in TABLES:
         raise Http404(f"No table {name!r}: tables are {', '.join(TABLES)}.")
-    steps, learners = services.staff_scores(corpus)
-    rows = (
-        services.step_table(steps)
-        if name == "steps"
-        else services.learner_table(learners, len(steps))
-    )
+    steps, learners = staff_scores(corpus)
+    rows = step_table(steps) if name == "steps" else learner_table(learners, len(steps))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{corpus.slug}-tutorial-{name}.csv"'
     # Usernames and page titles: kehr.safe_csv keeps them from starting a formula.

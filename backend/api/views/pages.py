@@ -15,17 +15,7 @@ from api.ids import path_id
 from api.serializers import PageNodesSerializer, PageSerializer
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
-
-# Archived pages are untrusted HTML: when the document is fetched from the API's
-# origin, the browser must treat it as an opaque sandboxed origin with no scripts,
-# so it can never read the API's cookies or act on the API's behalf.
-DOCUMENT_HEADERS = {
-    "Content-Security-Policy": "sandbox; default-src 'none'; img-src * data:; "
-    "style-src * 'unsafe-inline'; font-src * data:",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": "inline; filename=annotation-document.html",
-    "Referrer-Policy": "no-referrer",
-}
+from kehr.content_policy import DOCUMENT_HEADERS
 
 
 class PageViewSet(viewsets.ReadOnlyModelViewSet):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tutorial.install import InstallReport, install_shipped_tutorial
 from tutorial.references import ReferenceMarkupError
-from tutorial.services import InstallReport, TutorialError, install_shipped_tutorial
+from tutorial.steps import TutorialError
 
 
 class Command(BaseCommand):
