@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import shutil
@@ -40,7 +41,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "backend"), str(REPO)]
 
-from benchlib import free_port, percentile  # noqa: E402
+from benchlib import free_port, percentile, tree_cpu_seconds  # noqa: E402
 
 NODES = 300
 # 100,000 pages x 10 = about 1,000,000 submissions, the size the foundation issue names.
@@ -52,7 +53,8 @@ def populate(pages: int, per_page: float, users: int) -> int:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from corpora.models import Corpus
+    from corpora.models import Corpus, Page
+    from gold.models import PageGold
 
     corpus = Corpus.objects.create(name="Bench", slug="bench", min_words=0)
     User = get_user_model()
@@ -107,25 +109,64 @@ def populate(pages: int, per_page: float, users: int) -> int:
             "UPDATE corpora_page p SET submission_count = s.n FROM (SELECT page_id,"
             " count(*) n FROM annotations_submission GROUP BY page_id) s WHERE s.page_id = p.id"
         )
-        cursor.execute("ANALYZE")
         cursor.execute("SELECT count(*) FROM annotations_submission")
-        return cursor.fetchone()[0]
+        submissions = cursor.fetchone()[0]
+    # Every page with a submission has a gold row, as the submissions' signals would have
+    # given it (COPY sends none): a submission then marks its page with one UPDATE.
+    PageGold.objects.bulk_create(
+        (
+            PageGold(page_id=page_id, corpus_id=corpus.pk)
+            for page_id in Page.objects.filter(corpus=corpus, submission_count__gt=0)
+            .values_list("pk", flat=True)
+            .iterator()
+        ),
+        batch_size=5000,
+    )
+    with connection.cursor() as cursor:
+        # As autovacuum would leave a long-running database: statistics for the planner,
+        # a visibility map for index-only scans of the (page, user) index.
+        cursor.execute("VACUUM ANALYZE")
+    return submissions
 
 
-def naive_next_page(user, corpus):
-    """What a first version would do: count every page's submissions per request."""
-    from django.db.models import Count
+def annotator_tokens(count: int) -> list[str]:
+    """Accounts bench0… with an API token each, as the add-on would hold them."""
+    from django.contrib.auth import get_user_model
 
+    from accounts.models import issue_token
+
+    tokens = []
+    for i in range(count):
+        user = get_user_model().objects.create_user(username=f"bench{i}", password="x")
+        tokens.append(issue_token(user, "bench").key)
+    return tokens
+
+
+def naive_next_page(user, corpus, rng: random.Random):
+    """Kehr's selection with the counter computed per request instead of stored.
+
+    The same steps as annotations.selection.next_page_for — the lowest submission count
+    among the user's undone pages, then the first page of that level at or after a
+    random point of the shuffle key — only the count is Count("submissions") over the
+    submissions table, as a first version without the stored counter would do it.
+    """
+    from django.db.models import Count, Exists, OuterRef, Subquery
+
+    from annotations.models import Submission
     from corpora.models import Page
 
-    return (
+    done = Submission.objects.filter(page=OuterRef("pk"), user=user)
+    counted = (
         Page.objects.filter(corpus=corpus)
-        .exclude(submissions__user=user)
+        .exclude(Exists(done))
         .annotate(n=Count("submissions"))
-        .order_by("n", "?")
         .defer("document", "node_tokens")
-        .first()
     )
+    least = Subquery(counted.order_by("n").values("n")[:1])
+    level = counted.filter(n=least)
+    pivot = rng.randrange(2**31)
+    page = level.filter(shuffle_key__gte=pivot).order_by("shuffle_key").first()
+    return page or level.order_by("shuffle_key").first()
 
 
 def time_queries(samples: int) -> tuple[float, float]:
@@ -137,13 +178,14 @@ def time_queries(samples: int) -> tuple[float, float]:
     corpus = Corpus.objects.get(slug="bench")
     user = get_user_model().objects.get(username="filler0")
     ours, naive = [], []
+    rng = random.Random(11)
     for _ in range(samples):
         start = time.perf_counter()
-        next_page_for(user, corpus)
+        next_page_for(user, corpus, rng)
         ours.append(time.perf_counter() - start)
     for _ in range(max(3, samples // 20)):
         start = time.perf_counter()
-        naive_next_page(user, corpus)
+        naive_next_page(user, corpus, rng)
         naive.append(time.perf_counter() - start)
     return statistics.median(ours), statistics.median(naive)
 
@@ -152,9 +194,12 @@ async def annotator_loop(base: str, token: str, think: float, deadline: float, o
     """One simulated annotator: next page, (think), submit, (think), … until the deadline.
 
     All annotators share one asyncio loop in one thread: unlike 50 OS threads fighting
-    over the GIL, a response is timed as soon as it arrives.
+    over the GIL, a response is timed as soon as it arrives. Each has its own session
+    (its own keep-alive connection, as each annotator's browser has). aiohttp rather
+    than httpx: the load generator shares the two cores with the server, and aiohttp
+    spends a fifth of httpx's CPU per request (about 1 ms against 5 ms here).
     """
-    import httpx
+    import aiohttp
 
     rng = random.Random(token)
     headers = {"Authorization": f"Token {token}"}
@@ -163,28 +208,31 @@ async def annotator_loop(base: str, token: str, think: float, deadline: float, o
         if think > 0:
             await asyncio.sleep(min(rng.expovariate(1 / think), 10 * think))
 
-    async with httpx.AsyncClient(base_url=base, headers=headers, timeout=30) as client:
+    timeout = aiohttp.ClientTimeout(total=30)
+    async with aiohttp.ClientSession(base, headers=headers, timeout=timeout) as session:
         while time.monotonic() < deadline:
             await pause()
             start = time.perf_counter()
-            response = await client.get("/api/corpora/bench/next-page/")
+            async with session.get("/api/corpora/bench/next-page/") as response:
+                content = await response.read()
             out["next"].append(time.perf_counter() - start)
-            if response.status_code != 200:
-                out["errors"].append(response.status_code)
+            if response.status != 200:
+                out["errors"].append(response.status)
                 continue
-            body = response.json()
+            body = json.loads(content)
             if body["done"]:
                 break
             page = body["page"]
             labels = [rng.choice((1, 2, 3)) for _ in range(page["node_count"])]
             await pause()
             start = time.perf_counter()
-            posted = await client.post(
+            async with session.post(
                 "/api/submissions/", json={"page": page["id"], "labels": labels}
-            )
+            ) as posted:
+                await posted.read()
             out["submit"].append(time.perf_counter() - start)
-            if posted.status_code not in (200, 201):
-                out["errors"].append(posted.status_code)
+            if posted.status not in (200, 201):
+                out["errors"].append(posted.status)
 
 
 def count_lines(path: Path) -> int:
@@ -204,8 +252,17 @@ def server_times(path: Path, skip: int) -> dict[str, list[float]]:
     return times
 
 
-def run_annotators(base: str, tokens: list[str], think: float, seconds: float) -> dict:
+def run_annotators(
+    base: str, tokens: list[str], think: float, seconds: float, pids: dict[str, int]
+) -> dict:
+    """Run the annotators for `seconds`; their timings, and the CPU each party spent.
+
+    ``pids`` names the process trees to account (gunicorn's master, PostgreSQL's
+    postmaster); the load generator is this process.
+    """
     out: dict = {"next": [], "submit": [], "errors": []}
+    cpu_before = {name: tree_cpu_seconds(pid) for name, pid in pids.items()}
+    client_before = time.process_time()
 
     async def everyone() -> None:
         deadline = time.monotonic() + seconds
@@ -215,7 +272,11 @@ def run_annotators(base: str, tokens: list[str], think: float, seconds: float) -
 
     began = time.perf_counter()
     asyncio.run(everyone())
-    out["rps"] = (len(out["next"]) + len(out["submit"])) / (time.perf_counter() - began)
+    requests = len(out["next"]) + len(out["submit"])
+    out["rps"] = requests / (time.perf_counter() - began)
+    cpu = {name: tree_cpu_seconds(pid) - cpu_before[name] for name, pid in pids.items()}
+    cpu["client"] = time.process_time() - client_before
+    out["cpu_ms"] = {name: 1000 * spent / max(1, requests) for name, spent in cpu.items()}
     return out
 
 
@@ -223,7 +284,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small corpus, ends within 60 s")
     parser.add_argument("--annotators", type=int, default=50)
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn sync workers")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
+    parser.add_argument(
+        "--worker-class", default="sync", choices=("sync", "gthread"), help="gunicorn's"
+    )
+    parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
     parser.add_argument("--seconds", type=float, default=None, help="length of the latency phase")
     parser.add_argument(
         "--think", type=float, default=1.0, help="mean pause of an annotator between actions (s)"
@@ -245,10 +310,7 @@ def main() -> None:
         import django
 
         django.setup()
-        from django.contrib.auth import get_user_model
         from django.core.management import call_command
-
-        from accounts.models import issue_token
 
         call_command("migrate", verbosity=0)
         call_command("createcachetable", verbosity=0)
@@ -258,10 +320,7 @@ def main() -> None:
         )
         print(f"populated {pages} pages in {time.perf_counter() - started:.1f} s", file=sys.stderr)
         ours, naive = time_queries(200 if not args.quick else 60)
-        tokens = []
-        for i in range(args.annotators):
-            user = get_user_model().objects.create_user(username=f"bench{i}", password="x")
-            tokens.append(issue_token(user, "bench").key)
+        tokens = annotator_tokens(args.annotators)
 
         port = free_port()
         access_log = workdir / "access.log"
@@ -276,6 +335,10 @@ def main() -> None:
                 f"127.0.0.1:{port}",
                 "--workers",
                 str(args.workers),
+                "--worker-class",
+                args.worker_class,
+                "--threads",
+                str(args.threads),
                 "--log-level",
                 "warning",
                 # The server's own view of each request (microseconds), to tell server
@@ -304,16 +367,17 @@ def main() -> None:
                 time.sleep(0.2)
             # Warm-up, not measured: every gunicorn worker imports the views, resolves
             # URLs and opens its database connection on its first requests.
-            run_annotators(base, tokens, 0.0, 3.0)
+            pids = {"server": server.pid, "db": postgres.proc.pid}
+            run_annotators(base, tokens, 0.0, 3.0, pids)
             # Phase 1, latency: annotators pause between actions (exponential think time,
             # --think mean), as people do; the server is busy but not saturated.
             logged_before = count_lines(access_log)
-            latency = run_annotators(base, tokens, args.think, seconds)
+            latency = run_annotators(base, tokens, args.think, seconds, pids)
             time.sleep(0.5)  # let the workers flush their access log lines
             served = server_times(access_log, skip=logged_before)
             # Phase 2, capacity: no pauses at all, every annotator hammers the server;
             # requests per second here is the throughput ceiling of this machine.
-            capacity = run_annotators(base, tokens, 0.0, seconds / 2)
+            capacity = run_annotators(base, tokens, 0.0, seconds / 2, pids)
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=30)
@@ -336,6 +400,16 @@ def main() -> None:
         f"next_page_query_ms={ours * 1000:.2f} naive_query_ms={naive * 1000:.1f}",
         file=sys.stderr,
     )
+    for phase, out in (("latency", latency), ("saturated", capacity)):
+        print(
+            f"{phase} phase CPU ms per request: "
+            + " ".join(f"{name}={spent:.2f}" for name, spent in out["cpu_ms"].items()),
+            file=sys.stderr,
+        )
+    # CPU per request at saturation, where idle work (gunicorn's heartbeats, PostgreSQL's
+    # background writers) is spread thinnest: the server's (gunicorn + PostgreSQL) and,
+    # separately, the load generator's, which runs on the same two cores.
+    cpu = capacity["cpu_ms"]
     print(
         "BENCH next_page "
         f"p50_ms={percentile(ms['next'], 0.5):.1f} "
@@ -343,6 +417,10 @@ def main() -> None:
         f"submit_p99_ms={percentile(ms['submit'], 0.99):.1f} "
         f"server_p99_ms={percentile(served['next'], 0.99):.1f} "
         f"rps={capacity['rps']:.0f} "
+        f"cpu_ms={cpu['server'] + cpu['db']:.2f} "
+        f"app_cpu_ms={cpu['server']:.2f} "
+        f"db_cpu_ms={cpu['db']:.2f} "
+        f"client_cpu_ms={cpu['client']:.2f} "
         f"naive_ratio={naive / ours:.0f} "
         f"errors={len(errors)}"
     )
