@@ -258,6 +258,11 @@ def test_echoed_values_are_truncated(api, staff_api, page):
         response = staff_api.get("/api/submissions/", {param: "y" * 100_000})
         assert response.status_code == 400
         assert len(response.content) < 1000
+    response = staff_api.post(
+        "/api/harvest/jobs/", {"corpus": "z" * 100_000, "urls": "https://a.test/"}, format="json"
+    )
+    assert response.status_code == 400
+    assert len(response.content) < 1000
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from corpora.models import Corpus
 from harvest.harvester import create_job
 from harvest.models import HarvestItem, HarvestJob
 from harvest.tasks import enqueue_job
+from kehr.echo import echo
 
 MAX_LIST_BYTES = 5 * 1024 * 1024
 
@@ -83,7 +84,7 @@ class HarvestJobCreateSerializer(serializers.Serializer):
         try:
             return Corpus.objects.get(slug=value)
         except Corpus.DoesNotExist:
-            raise serializers.ValidationError(f"No corpus with slug {value!r}.") from None
+            raise serializers.ValidationError(f"No corpus with slug {echo(value)}.") from None
 
 
 class HarvestJobViewSet(
