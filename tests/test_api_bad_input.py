@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -194,6 +195,15 @@ def test_oversized_body_is_413_json(api, page, path):
     detail = response.json()["detail"]
     assert str(settings.DATA_UPLOAD_MAX_MEMORY_SIZE) in detail
     assert len(response.content) < 1000
+    assert not Submission.objects.exists()
+
+
+def test_oversized_multipart_body_is_413_json(api, page):
+    size = settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1
+    upload = SimpleUploadedFile("labels.txt", b"3" * size)
+    response = api.post("/api/submissions/", {"page": page.pk, "labels": upload})
+    assert response.status_code == 413, response.content[:300]
+    assert str(settings.DATA_UPLOAD_MAX_MEMORY_SIZE) in response.json()["detail"]
     assert not Submission.objects.exists()
 
 

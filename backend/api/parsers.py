@@ -4,7 +4,10 @@ Python's json module recurses once per nesting level, so a body of a thousand ``
 ends in a RecursionError (a 500) — even on the anonymous login endpoint. No Kehr request
 body nests deeper than a few levels (a label vector is an array in an object), so a body
 nested deeper than MAX_JSON_DEPTH is refused with a 400 before json.loads sees it.
-Bodies larger than DATA_UPLOAD_MAX_MEMORY_SIZE are refused with a 413 (api.errors).
+Bodies larger than DATA_UPLOAD_MAX_MEMORY_SIZE are refused with a 413 (api.errors):
+Django enforces that for bodies it reads into memory; SizeLimitedMultiPartParser does it
+for multipart bodies too, which Django would otherwise spool to disk whatever their size
+(no Kehr endpoint takes a file).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import codecs
 import re
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 from rest_framework.utils import json
@@ -59,3 +63,18 @@ class DepthLimitedJSONParser(parsers.JSONParser):
             return json.loads(text, parse_constant=parse_constant)
         except ValueError as error:
             raise ParseError(f"JSON parse error - {error}") from None
+
+
+class SizeLimitedMultiPartParser(parsers.MultiPartParser):
+    """DRF's MultiPartParser, refusing bodies over DATA_UPLOAD_MAX_MEMORY_SIZE (a 413)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        meta = parser_context["request"].META
+        try:
+            length = int(meta.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if limit is not None and length > limit:
+            raise RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
+        return super().parse(stream, media_type, parser_context)

@@ -188,7 +188,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [
         "api.parsers.DepthLimitedJSONParser",
         "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "api.parsers.SizeLimitedMultiPartParser",
     ],
     # A body over DATA_UPLOAD_MAX_MEMORY_SIZE is a JSON 413, not Django's HTML 400.
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
