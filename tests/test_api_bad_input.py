@@ -110,6 +110,18 @@ def test_bad_ids_in_staff_pages_are_404(staff_browser, corpus, path, bad):
     assert response.status_code == 404
 
 
+@pytest.mark.parametrize("bad", ["abc", HUGE, "-1", ""])
+def test_bad_ids_in_staff_queries_are_no_server_error(staff_browser, page, bad):
+    diff = staff_browser.get(
+        f"/staff/diff/pages/{page.pk}/view/", {"a": f"submission:{bad}", "b": "gold"}
+    )
+    assert diff.status_code == 400
+    listing = staff_browser.get("/staff/gold/test/pages/", {"page": bad})
+    assert listing.status_code == 200
+    ties = staff_browser.get("/staff/gold/test/ties/", {"page": bad})
+    assert ties.status_code == 200
+
+
 def test_bad_page_id_in_a_tie_decision_is_404(staff_browser, corpus):
     response = staff_browser.post(f"/staff/gold/test/ties/{HUGE}/decide/", {"node": "1"})
     assert response.status_code == 404
