@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import ctypes
 import glob
 import os
 import pwd
@@ -44,6 +43,9 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+
+# free_port is also imported from here by tests; the helpers are the launcher's own.
+from kehr.processes import die_with_parent, free_port
 
 REPO_DIR = Path(__file__).resolve().parent.parent
 BACKEND_DIR = REPO_DIR / "backend"
@@ -69,13 +71,6 @@ class ServiceError(Exception):
 # --------------------------------------------------------------------------- helpers
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def start_on_free_port(start: Callable[[int], None], attempts: int = 3) -> int:
     """Call start(port) on a free port; retry, since a port can be taken between probe and bind."""
     last_error = ""
@@ -95,29 +90,6 @@ def log_tail(path: Path, lines: int = 40) -> str:
     except OSError:
         return f"(no log at {path})"
     return "\n".join(text.splitlines()[-lines:]) or f"(log {path} is empty)"
-
-
-_PR_SET_PDEATHSIG = 1
-try:
-    _libc = ctypes.CDLL(None, use_errno=True)
-    _prctl = _libc.prctl
-except (OSError, AttributeError):  # not Linux: no parent-death signal, cleanup at exit only
-    _prctl = None
-
-
-def _die_with_parent(sig: int):
-    """A preexec_fn that makes the child receive ``sig`` when pytest dies (Linux only).
-
-    It runs after the child changed its uid (subprocess sets credentials first), so the
-    kernel does not clear it; only the prepared ctypes call runs in the forked child.
-    """
-    if _prctl is None:
-        return None
-
-    def preexec() -> None:
-        _prctl(_PR_SET_PDEATHSIG, sig, 0, 0, 0)
-
-    return preexec
 
 
 def stop_process(proc: subprocess.Popen | None, sig: int, timeout: float = 20.0) -> None:
@@ -259,7 +231,7 @@ class PostgresCluster:
         # Own session: a Ctrl-C in the terminal reaches pytest, which then stops us cleanly.
         self.proc = subprocess.Popen(
             args, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=True, preexec_fn=_die_with_parent(signal.SIGQUIT),
+            start_new_session=True, preexec_fn=die_with_parent(signal.SIGQUIT),
             **self._popen_kwargs(),
         )  # fmt: skip
         log.close()
@@ -352,7 +324,7 @@ class RedisServer:
             [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no", "--daemonize", "no", "--dir", str(self.base_dir)],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.base_dir,
-            start_new_session=True, preexec_fn=_die_with_parent(signal.SIGTERM),
+            start_new_session=True, preexec_fn=die_with_parent(signal.SIGTERM),
         )  # fmt: skip
         log.close()
         deadline = time.monotonic() + SERVICE_START_TIMEOUT
@@ -547,6 +519,16 @@ def pytest_load_initial_conftests(
         raise
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by mark
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test that uses the ``celery_worker`` fixture ``worker``, whether its
+    module says so or not: ``-m worker`` selects exactly the tests that start a worker
+    (``-m "not worker"`` leaves them out)."""
+    for item in items:
+        if "celery_worker" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.worker)
+
+
 def pytest_report_header(config: pytest.Config) -> str | None:
     services = config.stash.get(services_key, None)
     return services.describe() if services is not None else None
@@ -622,7 +604,7 @@ class CeleryWorker:
                  "-n", self.hostname],
                 cwd=REPO_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, start_new_session=True,
-                preexec_fn=_die_with_parent(signal.SIGTERM),
+                preexec_fn=die_with_parent(signal.SIGTERM),
             )  # fmt: skip
         self.wait_ready()
 
@@ -674,8 +656,8 @@ def celery_worker(django_db_setup, django_db_blocker, kehr_services):
 
     Tests that use it must also use ``transactional_db`` (or
     ``@pytest.mark.django_db(transaction=True)``): the worker is another process and sees
-    only committed rows, and the plain ``db`` fixture never commits. Mark them
-    ``@pytest.mark.worker``.
+    only committed rows, and the plain ``db`` fixture never commits. They are marked
+    ``worker`` automatically (``pytest -m worker`` runs them alone).
 
     The object has ``.log_path`` (a Path), ``.hostname``, ``.ping()``, ``.stop()`` (warm),
     ``.kill()`` (SIGKILL of the worker and its pool children) and ``.restart()``.

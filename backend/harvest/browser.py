@@ -31,22 +31,17 @@ segmenter wrote cannot shift: a node the browser's parser drops (e.g. a wrapper
 inside ``<select>``) gets ``null`` instead, and the list always has node_count
 entries.
 
-Why not ``Marionette(bin=...)`` + mozrunner: mozrunner starts Firefox in its own
-process group, so a worker killed with SIGKILL leaves Firefox running forever. We
-start Firefox ourselves with a parent-death signal and attach Marionette to it.
+Firefox is started by :mod:`kehr.firefox` (the launcher shared with the annotator's
+profile, the tests and the benches): with a parent-death signal, so a worker killed
+with SIGKILL does not leave its Firefox running, and Marionette attached to its port.
 """
 
 from __future__ import annotations
 
 import atexit
-import base64
 import contextlib
-import ctypes
-import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -56,28 +51,21 @@ from pathlib import Path
 from marionette_driver import errors as mn_errors
 from marionette_driver.marionette import Marionette
 
+from kehr import firefox
+from kehr.processes import free_port
+
 VIEWPORT = (1280, 900)
 START_TIMEOUT_S = 60
 # Firefox's background chatter would otherwise go through the recording proxy
 # (and into the archive) or slow down start-up.
 BASE_PREFS: dict[str, object] = {
+    **firefox.QUIET_PREFS,
     "browser.cache.disk.enable": False,
     "browser.cache.memory.enable": False,
     "browser.cache.offline.enable": False,
     "network.http.use-cache": False,
-    "browser.shell.checkDefaultBrowser": False,
-    "browser.startup.homepage_override.mstone": "ignore",
     "browser.startup.page": 0,
-    "browser.aboutwelcome.enabled": False,
-    "datareporting.policy.dataSubmissionEnabled": False,
-    "datareporting.healthreport.uploadEnabled": False,
-    "toolkit.telemetry.enabled": False,
     "toolkit.telemetry.server": "",
-    "app.update.enabled": False,
-    "app.update.auto": False,
-    "app.normandy.enabled": False,
-    "extensions.update.enabled": False,
-    "extensions.getAddons.cache.enabled": False,
     "browser.safebrowsing.malware.enabled": False,
     "browser.safebrowsing.phishing.enabled": False,
     "browser.safebrowsing.downloads.enabled": False,
@@ -93,7 +81,6 @@ BASE_PREFS: dict[str, object] = {
     "dom.disable_open_during_load": True,
     "pdfjs.disabled": True,
     "browser.download.always_ask_before_handling_new_types": False,
-    "browser.tabs.warnOnClose": False,
     "security.sandbox.content.level": 0,
     "marionette.prefs.recommended": True,
 }
@@ -133,40 +120,6 @@ class Capture:
     charset: str
     html: str
     screenshot_png: bytes
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-_PR_SET_PDEATHSIG = 1
-try:
-    _prctl = ctypes.CDLL(None, use_errno=True).prctl
-except (OSError, AttributeError):
-    _prctl = None
-
-
-def _die_with_parent() -> None:
-    if _prctl is not None:
-        _prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-
-
-def _pem_to_base64_der(pem: str) -> str:
-    lines = [line.strip() for line in pem.splitlines()]
-    try:
-        start = lines.index("-----BEGIN CERTIFICATE-----")
-        end = lines.index("-----END CERTIFICATE-----", start)
-    except ValueError:
-        raise ValueError("not a PEM certificate (no BEGIN/END CERTIFICATE lines)") from None
-    body = "".join(lines[start + 1 : end])
-    base64.b64decode(body, validate=True)  # fail here, not inside Firefox
-    return body
-
-
-def _prefs_js(prefs: dict[str, object]) -> str:
-    return "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items())
 
 
 _SNAPSHOT_JS = r"""
@@ -278,7 +231,7 @@ class Browser:
     def __init__(
         self,
         *,
-        binary: str = "/usr/bin/firefox-esr",
+        binary: str = firefox.DEFAULT_BINARY,
         proxy: str = "",
         ca_cert_path: str = "",
     ) -> None:
@@ -296,9 +249,8 @@ class Browser:
 
     # -- life cycle ------------------------------------------------------------------
 
-    def _prefs(self, port: int) -> dict[str, object]:
+    def _prefs(self) -> dict[str, object]:
         prefs = dict(BASE_PREFS)
-        prefs["marionette.port"] = port
         if self.proxy:
             host, _sep, proxy_port = self.proxy.rpartition(":")
             host = host.strip("[]")
@@ -324,67 +276,37 @@ class Browser:
         _remove_stale_profiles()
         self.profile_dir = Path(tempfile.mkdtemp(prefix=PROFILE_PREFIX))
         (self.profile_dir / "owner.pid").write_text(str(os.getpid()))
-        port = _free_port()
-        (self.profile_dir / "user.js").write_text(_prefs_js(self._prefs(port)))
-        env = dict(os.environ, MOZ_HEADLESS="1", MOZ_CRASHREPORTER_DISABLE="1")
-        env.setdefault("HOME", str(self.profile_dir))
-        args = [self.binary, "--headless", "--marionette", "--no-remote",
-                "--profile", str(self.profile_dir)]  # fmt: skip
-        if self.ca_cert_path:
-            # Chrome-context scripts (to add the CA, see _trust_ca) need this since
-            # Firefox 138; without a CA the page-facing session stays content-only.
-            args.append("-remote-allow-system-access")
-        self.proc = subprocess.Popen(
-            [*args, "about:blank"],
-            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent,
-        )  # fmt: skip
+        port = free_port()
+        # Chrome-context scripts (to trust the CA) need system access; without a CA the
+        # page-facing session stays content-only.
         try:
-            self.client = Marionette(host="127.0.0.1", port=port, startup_timeout=START_TIMEOUT_S)
-            self.client.start_session({"pageLoadStrategy": "normal"})
+            self.proc = firefox.start_firefox(
+                self.profile_dir,
+                self._prefs(),
+                binary=self.binary,
+                headless=True,
+                marionette_port=port,
+                system_access=bool(self.ca_cert_path),
+                url="about:blank",
+            )
+            self.client = firefox.connect_marionette(
+                port,
+                self.proc,
+                timeout=START_TIMEOUT_S,
+                capabilities={"pageLoadStrategy": "normal"},
+            )
             self.client.set_window_rect(width=VIEWPORT[0], height=VIEWPORT[1])
             if self.ca_cert_path:
-                self._trust_ca(Path(self.ca_cert_path).read_text())
+                firefox.trust_ca(self.client, Path(self.ca_cert_path).read_text())
         except Exception:
             self.stop()
             raise
-
-    def _trust_ca(self, pem: str) -> None:
-        """Add the proxy's CA to this profile's certificate database as a trusted root.
-
-        Done in Marionette's chrome context with nsIX509CertDB: per profile, no
-        policies.json (global to the installation) and no certutil binary needed.
-        """
-        der = _pem_to_base64_der(pem)
-        assert self.client is not None
-        with self.client.using_context("chrome"):
-            self.client.execute_script(
-                """
-                const db = Cc["@mozilla.org/security/x509certdb;1"]
-                  .getService(Ci.nsIX509CertDB);
-                db.addCertFromBase64(arguments[0], "C,C,C");
-                """,
-                script_args=[der],
-            )
 
     def trusts_ca(self) -> bool:
         """Whether the configured CA is in the profile's certificate database."""
         if not self.ca_cert_path or self.client is None:
             return False
-        der = _pem_to_base64_der(Path(self.ca_cert_path).read_text())
-        with self.client.using_context("chrome"):
-            return bool(
-                self.client.execute_script(
-                    """
-                    const db = Cc["@mozilla.org/security/x509certdb;1"]
-                      .getService(Ci.nsIX509CertDB);
-                    const cert = db.constructX509FromBase64(arguments[0]);
-                    return db.isCertTrusted(cert, Ci.nsIX509Cert.CA_CERT,
-                                            Ci.nsIX509CertDB.TRUSTED_SSL);
-                    """,
-                    script_args=[der],
-                )
-            )
+        return firefox.trusts_ca(self.client, Path(self.ca_cert_path).read_text())
 
     def stop(self) -> None:
         if self.client is not None:
@@ -392,13 +314,7 @@ class Browser:
                 self.client.delete_session()
             self.client = None
         if self.proc is not None:
-            with contextlib.suppress(ProcessLookupError):
-                self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+            firefox.stop_firefox(self.proc, timeout=10)
             self.proc = None
         if self.profile_dir is not None:
             shutil.rmtree(self.profile_dir, ignore_errors=True)

@@ -24,7 +24,9 @@ import httpx
 from marionette_driver.marionette import ActionSequence
 
 from annotator import conf, firefox
-from tests.services import _die_with_parent, free_port, log_tail
+from kehr import firefox as launcher
+from kehr.processes import die_with_parent, free_port
+from tests.services import log_tail
 
 REPO = Path(__file__).resolve().parents[2]
 EXTENSION = REPO / "extension"
@@ -144,7 +146,7 @@ class BackendServer:
                  "--worker-class", "gthread", "--threads", "4", "--timeout", "60"],
                 cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, start_new_session=True,
-                preexec_fn=_die_with_parent(signal.SIGTERM),
+                preexec_fn=die_with_parent(signal.SIGTERM),
             )  # fmt: skip
 
         def healthy() -> bool:
@@ -191,7 +193,7 @@ class AnnotatorBrowser:
             system_access=True,  # chrome-context checks (CA trust) in the tests
             extension_id=conf.extension_id(),
         )
-        self.m = firefox.connect_marionette(port, self.process)
+        self.m = launcher.connect_marionette(port, self.process)
         self.m.set_window_rect(width=1280, height=900)
         self.m.timeout.script = 20
         self.m.timeout.page_load = 30
@@ -199,7 +201,7 @@ class AnnotatorBrowser:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.m.delete_session()
-        firefox.stop_firefox(self.process)
+        launcher.stop_firefox(self.process)
 
     # tabs -------------------------------------------------------------------------
 
@@ -303,11 +305,7 @@ class AnnotatorBrowser:
 
     def trust_ca(self, pem: str) -> None:
         """What a person does by importing the CA in Firefox's certificate manager."""
-        self.chrome_js(
-            """Cc["@mozilla.org/security/x509certdb;1"].getService(Ci.nsIX509CertDB)
-                 .addCertFromBase64(arguments[0], "C,C,C");""",
-            firefox.pem_to_base64_der(pem),
-        )
+        launcher.trust_ca(self.m, pem)
 
     def toolbar_icon(self) -> str:
         """The image of the add-on's toolbar button (the tracking state's colour)."""

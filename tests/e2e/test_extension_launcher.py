@@ -7,8 +7,9 @@ import pytest
 from django.core.management import call_command
 
 from annotator import conf, firefox
+from kehr import firefox as launcher
+from kehr.processes import free_port
 from tests.e2e.support import wait_for
-from tests.services import free_port
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -34,7 +35,7 @@ def test_prepared_profile_has_the_add_on_and_trusts_the_ca(xpi, tmp_path, monkey
     )
     client = None
     try:
-        client = firefox.connect_marionette(port, process)
+        client = launcher.connect_marionette(port, process)
         client.navigate(profile.options_url("https://kehr.example.org"))
         assert client.title == "Kehr annotator: options"
         server_field = wait_for(
@@ -53,6 +54,7 @@ def test_prepared_profile_has_the_add_on_and_trusts_the_ca(xpi, tmp_path, monkey
                 """,
                 script_args=[conf.extension_id()],
             )
+            # Asked here in its own words, not through the launcher under test.
             trusted = client.execute_script(
                 """
                 const db = Cc["@mozilla.org/security/x509certdb;1"].getService(Ci.nsIX509CertDB);
@@ -66,4 +68,4 @@ def test_prepared_profile_has_the_add_on_and_trusts_the_ca(xpi, tmp_path, monkey
     finally:
         if client is not None:
             client.delete_session()
-        firefox.stop_firefox(process)
+        launcher.stop_firefox(process)

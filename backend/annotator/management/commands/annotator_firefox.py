@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from annotator import conf, firefox
+from kehr import firefox as launcher
 from kehr.env import ConfigurationError
 
 
@@ -88,7 +89,7 @@ class Command(BaseCommand):
         try:
             process.wait()
         except KeyboardInterrupt:
-            firefox.stop_firefox(process)
+            launcher.stop_firefox(process)
         except subprocess.SubprocessError as error:  # pragma: no cover - defensive
             raise CommandError(str(error)) from error
 
