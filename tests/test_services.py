@@ -32,7 +32,6 @@ def test_sqlite_test_database_lives_in_temp_var_dir(kehr_services):
     assert kehr_services.var_dir.resolve() in name.parents
 
 
-@pytest.mark.postgres_only
 @pytest.mark.django_db
 def test_postgres_is_the_throwaway_cluster(kehr_services):
     if kehr_services.db != "postgres":
