@@ -14,6 +14,7 @@ import socket
 from collections.abc import Callable
 
 _PR_SET_PDEATHSIG = 1
+_prctl: Callable[..., int] | None
 try:
     _prctl = ctypes.CDLL(None, use_errno=True).prctl
 except (OSError, AttributeError):  # not Linux: no parent-death signal
