@@ -142,7 +142,8 @@ def _run(workers: int, urls: list[str], label: str, recorder) -> float:
                   "proxy_ca": str(recorder.ca_cert_path),
                   "archive_dir": str(recorder.archive_dir)},
     )  # fmt: skip
-    browser_kwargs = {"proxy": job.settings["proxy"], "ca_cert_path": job.settings["proxy_ca"]}
+    settings = job.harvest_settings
+    browser_kwargs = {"proxy": settings.proxy, "ca_cert_path": settings.proxy_ca}
     ids = prepare_run(job)
     connections.close_all()
     ctx = multiprocessing.get_context("fork")

@@ -10,14 +10,29 @@ from django.utils.html import format_html
 
 from harvest import conf
 from harvest.harvester import add_items
+from harvest.job_settings import FIELDS, PER_JOB, HarvestSettings, HarvestSettingsError
 from harvest.models import HarvestItem, HarvestJob
 from harvest.tasks import enqueue_job
 from harvest.urllist import parse_url_list
+from kehr.env import ConfigurationError
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
-class HarvestJobForm(forms.ModelForm):
+def _settings_form_field(name: str) -> forms.Field:
+    spec = FIELDS[name]
+    label = name.replace("_", " ").capitalize()
+    if spec.type == "bool":
+        choices = [("", "as installed"), ("true", "Yes"), ("false", "No")]
+        return forms.NullBooleanField(
+            required=False, label=label, widget=forms.Select(choices=choices)
+        )
+    if spec.type == "int":
+        return forms.IntegerField(required=False, label=label, min_value=spec.metadata["minimum"])
+    return forms.CharField(required=False, label=label)
+
+
+class _HarvestJobFormBase(forms.ModelForm):
     url_file = forms.FileField(
         required=False, help_text="A text file with one URL per line (instead of pasting)."
     )
@@ -36,6 +51,18 @@ class HarvestJobForm(forms.ModelForm):
             "One URL per line; # starts a comment; blank lines are fine. Malformed lines are "
             "reported and skipped."
         )
+        # Blank or "as installed" keeps the installation's value, shown here; an environment
+        # that does not parse is reported by clean().
+        try:
+            installed = conf.job_settings()
+        except ConfigurationError:
+            installed = HarvestSettings()
+        for name in PER_JOB:
+            value = getattr(installed, name)
+            shown = ("yes" if value else "no") if isinstance(value, bool) else value
+            self.fields[
+                name
+            ].help_text = f"{FIELDS[name].metadata['help'].capitalize()}. Installation: {shown}."
 
     def clean(self):
         cleaned = super().clean()
@@ -50,7 +77,33 @@ class HarvestJobForm(forms.ModelForm):
         text = cleaned.get("url_list") or ""
         if not parse_url_list(text).urls:
             raise forms.ValidationError("The list contains no usable URL.")
+        self._clean_settings(cleaned)
         return cleaned
+
+    def _clean_settings(self, cleaned: dict) -> None:
+        """The job's settings: the installation's with this form's changes, checked."""
+        try:
+            defaults = conf.job_settings()
+        except ConfigurationError as error:
+            raise forms.ValidationError(str(error)) from None
+        changes = {
+            name: cleaned[name]
+            for name in PER_JOB
+            if name in cleaned and cleaned[name] is not None and cleaned[name] != ""
+        }
+        try:
+            cleaned["job_settings"] = defaults.with_changes(changes)
+        except HarvestSettingsError as error:
+            for name, message in error.errors.items():
+                self.add_error(name if name in self.fields else None, message)
+
+
+# The settings' fields are made from HarvestSettings, so a new setting appears here too.
+HarvestJobForm = type(
+    "HarvestJobForm",
+    (_HarvestJobFormBase,),
+    {"__module__": __name__, **{name: _settings_form_field(name) for name in PER_JOB}},
+)
 
 
 class HarvestItemInline(admin.TabularInline):
@@ -84,7 +137,7 @@ class HarvestJobAdmin(admin.ModelAdmin):
 
     def get_fields(self, request, obj=None):
         if obj is None:
-            return ["corpus", "url_list", "url_file", "start"]
+            return ["corpus", "url_list", "url_file", "start", *PER_JOB]
         return ["corpus", "state", "progress_counts", "list_errors_text", "settings",
                 "created_by", "created_at", "finished_at"]  # fmt: skip
 
@@ -112,7 +165,7 @@ class HarvestJobAdmin(admin.ModelAdmin):
         if change:
             return  # jobs are not edited; re-run them with the action
         obj.created_by = request.user
-        obj.settings = conf.job_settings()
+        obj.settings = form.cleaned_data["job_settings"].to_json()
         obj.save()
         add_items(obj)
         if form.cleaned_data.get("start"):

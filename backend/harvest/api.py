@@ -9,7 +9,9 @@ from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 
 from corpora.models import Corpus
+from harvest import conf
 from harvest.harvester import create_job
+from harvest.job_settings import FIELDS, PER_JOB, HarvestSettings, HarvestSettingsError
 from harvest.models import HarvestItem, HarvestJob
 from harvest.tasks import enqueue_job
 from kehr.echo import echo
@@ -71,6 +73,45 @@ class HarvestJobDetailSerializer(HarvestJobSerializer):
         read_only_fields = fields
 
 
+def _settings_field(name: str) -> serializers.Field:
+    spec = FIELDS[name]
+    help_text = f"{spec.metadata['help']} (default: the installation's, see docs/harvesting.md)"
+    if spec.type == "bool":
+        return serializers.BooleanField(required=False, help_text=help_text)
+    if spec.type == "int":
+        return serializers.IntegerField(
+            required=False, min_value=spec.metadata["minimum"], help_text=help_text
+        )
+    return serializers.CharField(required=False, max_length=200, help_text=help_text)
+
+
+class HarvestSettingsSerializer(serializers.Serializer):
+    """What this job does differently from the installation's harvest settings."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {name: _settings_field(name) for name in PER_JOB}
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(PER_JOB))
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        name: [f"No such setting; the settings are {', '.join(PER_JOB)}."]
+                        for name in unknown
+                    }
+                )
+        return super().to_internal_value(data)
+
+    def validate(self, attrs: dict) -> HarvestSettings:
+        try:
+            return conf.job_settings().with_changes(attrs)
+        except HarvestSettingsError as error:
+            raise serializers.ValidationError(
+                {name: [message] for name, message in error.errors.items()}
+            ) from None
+
+
 class HarvestJobCreateSerializer(serializers.Serializer):
     corpus = serializers.SlugField(help_text="Slug of the corpus the pages go into.")
     urls = serializers.CharField(
@@ -79,6 +120,11 @@ class HarvestJobCreateSerializer(serializers.Serializer):
         help_text="The URL list: one URL per line, # comments and blank lines allowed.",
     )
     start = serializers.BooleanField(default=True, help_text="Queue the harvest at once.")
+    settings = HarvestSettingsSerializer(
+        required=False,
+        help_text='Settings this job changes, e.g. {"settle_ms": 300}; the rest are the '
+        "installation's (KEHR_HARVEST_*).",
+    )
 
     def validate_corpus(self, value: str) -> Corpus:
         try:
@@ -121,6 +167,7 @@ class HarvestJobViewSet(
             serializer.validated_data["corpus"],
             serializer.validated_data["urls"],
             created_by=request.user,
+            settings=serializer.validated_data.get("settings"),
         )
         if serializer.validated_data["start"]:
             enqueue_job(job)

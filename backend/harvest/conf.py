@@ -1,8 +1,8 @@
 """Harvester settings from the environment, parsed strictly (see kehr.env).
 
-Read when a job is created and snapshotted into ``HarvestJob.settings``, so a job
-keeps the settings it was started with even if the environment changes later and
-tests can give a job its own settings.
+Read when a job is created and snapshotted into ``HarvestJob.settings`` (a
+:class:`harvest.job_settings.HarvestSettings`, where the defaults live), so a job keeps
+the settings it was started with even if the environment changes later.
 
 =============================  ========  ===============================================
 KEHR_HARVEST_DIR               VAR/harvest  screenshots and node rectangles
@@ -25,14 +25,13 @@ KEHR_HARVEST_FIREFOX           /usr/bin/firefox-esr
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 
+from harvest.job_settings import FIELDS, HOST_PORT_RE, HarvestSettings
 from kehr.env import ConfigurationError, env_bool, env_int, env_str
-
-_HOST_PORT_RE = re.compile(r"^[A-Za-z0-9.\-]+:\d{1,5}$|^\[[0-9A-Fa-f:]+\]:\d{1,5}$")
 
 
 def harvest_dir() -> Path:
@@ -80,7 +79,7 @@ def proxy_settings() -> dict[str, str]:
             "proxy_ca": str(archive.ca_dir / "mitmproxy-ca-cert.pem"),
             "archive_dir": str(archive.archive_dir),
         }
-    if not _HOST_PORT_RE.match(value):
+    if not HOST_PORT_RE.match(value):
         raise ConfigurationError(
             f"KEHR_HARVEST_PROXY={value!r} is not 'archive', 'direct' or host:port "
             "(e.g. 127.0.0.1:8090)."
@@ -100,16 +99,31 @@ def _ca(name: str) -> str:
     return value
 
 
-def job_settings() -> dict:
-    """The settings a new job snapshots (JSON-serialisable)."""
-    return {
-        "robots": env_bool("KEHR_HARVEST_ROBOTS", True),
-        "user_agent": env_str("KEHR_HARVEST_USER_AGENT", "KehrHarvester"),
-        "host_delay_ms": env_int("KEHR_HARVEST_HOST_DELAY_MS", 1000, minimum=0),
-        "host_concurrency": env_int("KEHR_HARVEST_HOST_CONCURRENCY", 1, minimum=1),
-        "settle_ms": env_int("KEHR_HARVEST_SETTLE_MS", 500, minimum=0),
-        "page_timeout_s": env_int("KEHR_HARVEST_PAGE_TIMEOUT_S", 30, minimum=1),
-        "one_per_domain": env_bool("KEHR_HARVEST_ONE_PER_DOMAIN", False),
-        "max_attempts": env_int("KEHR_HARVEST_MAX_ATTEMPTS", 3, minimum=1),
-        **proxy_settings(),
-    }
+# The per-job settings each variable sets (the defaults are on HarvestSettings).
+SETTING_VARIABLES = {
+    "robots": "KEHR_HARVEST_ROBOTS",
+    "user_agent": "KEHR_HARVEST_USER_AGENT",
+    "host_delay_ms": "KEHR_HARVEST_HOST_DELAY_MS",
+    "host_concurrency": "KEHR_HARVEST_HOST_CONCURRENCY",
+    "settle_ms": "KEHR_HARVEST_SETTLE_MS",
+    "page_timeout_s": "KEHR_HARVEST_PAGE_TIMEOUT_S",
+    "one_per_domain": "KEHR_HARVEST_ONE_PER_DOMAIN",
+    "max_attempts": "KEHR_HARVEST_MAX_ATTEMPTS",
+}
+
+
+def job_settings() -> HarvestSettings:
+    """The settings a new job starts from: the defaults (harvest.job_settings) as this
+    installation's environment changes them."""
+    default = HarvestSettings()
+    values: dict[str, Any] = {}
+    for name, variable in SETTING_VARIABLES.items():
+        spec, value = FIELDS[name], getattr(default, name)
+        if spec.type == "bool":
+            values[name] = env_bool(variable, value)
+        elif spec.type == "int":
+            values[name] = env_int(variable, value, minimum=spec.metadata["minimum"])
+        else:
+            values[name] = env_str(variable, value)
+    values.update(proxy_settings())
+    return HarvestSettings(**values)

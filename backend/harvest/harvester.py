@@ -13,9 +13,9 @@ import json
 import logging
 import os
 import socket
-from collections.abc import Callable
-from datetime import timedelta
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from django.db import transaction
 from django.db.models import F, Q
@@ -25,7 +25,8 @@ from corpora.ingest import add_page
 from corpora.models import Corpus, Page
 from corpora.segmenter import SegmenterError, segment
 from harvest import conf, filters
-from harvest.browser import BrowserError, Capture, discard_shared_browser, shared_browser
+from harvest.browser import Browser, BrowserError, Capture, discard_shared_browser, shared_browser
+from harvest.job_settings import FIELDS, HarvestSettings
 from harvest.models import Fingerprint, HarvestItem, HarvestJob
 from harvest.robots import HostSlotLease, PolitenessTimeout, free_slots_of, robots_allowed
 from harvest.urllist import URLError, domain_of, host_of, normalise_url, parse_url_list
@@ -46,18 +47,25 @@ class _Duplicate(Exception):
 
 
 def create_job(
-    corpus: Corpus, url_list: str, *, created_by=None, settings: dict | None = None
+    corpus: Corpus,
+    url_list: str,
+    *,
+    created_by=None,
+    settings: HarvestSettings | Mapping[str, Any] | None = None,
 ) -> HarvestJob:
     """Parse the list and create the job with one item per URL line.
 
+    ``settings``: the job's settings, or changes to the installation's
+    (``conf.job_settings()``; any field, proxy included: this is for code and tests;
+    people's changes come checked through ``HarvestSettings.with_changes``).
     Malformed lines go to ``job.list_errors``; a URL listed twice becomes a
     filtered item (duplicate_url) pointing at the first line.
     """
-    job_settings = conf.job_settings()
-    job_settings.update(settings or {})
+    if not isinstance(settings, HarvestSettings):
+        settings = conf.job_settings().with_changes(settings or {}, allowed=FIELDS)
     with transaction.atomic():
         job = HarvestJob.objects.create(
-            corpus=corpus, url_list=url_list, created_by=created_by, settings=job_settings
+            corpus=corpus, url_list=url_list, created_by=created_by, settings=settings.to_json()
         )
         add_items(job)
     return job
@@ -92,7 +100,7 @@ def prepare_run(job: HarvestJob) -> list[int]:
     Done and filtered items are kept. Items left ``running`` by a dead worker and
     failed items with attempts left go back to the queue.
     """
-    max_attempts = job.settings.get("max_attempts", 3)
+    max_attempts = job.harvest_settings.max_attempts
     with transaction.atomic():
         for item_id in job.items.filter(state=State.RUNNING).values_list("id", flat=True):
             free_slots_of(_holder_prefix(item_id))
@@ -153,11 +161,6 @@ def _holder_prefix(item_id: int) -> str:
     return f"item-{item_id}-"
 
 
-def _stale_after(settings: dict) -> timedelta:
-    """A running item older than this has lost its worker (a page takes far less)."""
-    return timedelta(seconds=3 * settings.get("page_timeout_s", 30) + 60)
-
-
 def harvest_item(item_id: int) -> str:
     """Harvest one item; returns its final state. Idempotent (see the module docstring).
 
@@ -167,7 +170,7 @@ def harvest_item(item_id: int) -> str:
     """
     item = HarvestItem.objects.select_related("job").get(pk=item_id)
     now = timezone.now()
-    stale = now - _stale_after(item.job.settings)
+    stale = now - item.job.harvest_settings.stale_after
     claimed = (
         HarvestItem.objects.filter(pk=item_id)
         .filter(Q(state=State.QUEUED) | Q(state=State.RUNNING, started_at__lt=stale))
@@ -176,10 +179,10 @@ def harvest_item(item_id: int) -> str:
     item = HarvestItem.objects.select_related("job__corpus").get(pk=item_id)
     if not claimed:
         return item.state
-    settings = item.job.settings
-    if item.attempts > settings.get("max_attempts", 3):
+    settings = item.job.harvest_settings
+    if item.attempts > settings.max_attempts:
         return _finish(item, State.FAILED, Reason.GAVE_UP, f"{item.attempts - 1} attempts failed")
-    proxy = settings.get("proxy", "")
+    proxy = settings.proxy
     if proxy and not proxy_reachable(proxy):
         # Not the page's fault: give the attempt back so a re-run after starting the
         # recorder does not count it against max_attempts.
@@ -197,7 +200,7 @@ def harvest_item(item_id: int) -> str:
         return _finish(item, State.FAILED, Reason.TIMEOUT, str(exc))
 
 
-def _harvest(item: HarvestItem, s: dict) -> str:
+def _harvest(item: HarvestItem, s: HarvestSettings) -> str:
     corpus = item.job.corpus
     other_items = Fingerprint.objects.filter(corpus=corpus).exclude(item=item)
     if other_items.filter(key=filters.fingerprint_key("url", item.url_key)).exists() or (
@@ -205,18 +208,18 @@ def _harvest(item: HarvestItem, s: dict) -> str:
     ):
         return _finish(item, State.FILTERED, Reason.DUPLICATE_URL, "already in the corpus")
     if (
-        s.get("one_per_domain")
+        s.one_per_domain
         and other_items.filter(key=filters.fingerprint_key("domain", domain_of(item.url))).exists()
     ):
         return _finish(item, State.FILTERED, Reason.SAME_DOMAIN, domain_of(item.url))
-    if s.get("robots", True) and not robots_allowed(item.url, s.get("user_agent", "Kehr")):
+    if s.robots and not robots_allowed(item.url, s.user_agent):
         return _finish(item, State.FILTERED, Reason.ROBOTS, "robots.txt disallows this URL")
 
     lease = HostSlotLease(
         host_of(item.url),
-        concurrency=s.get("host_concurrency", 1),
-        delay_ms=s.get("host_delay_ms", 1000),
-        lease_s=_stale_after(s).total_seconds(),
+        concurrency=s.host_concurrency,
+        delay_ms=s.host_delay_ms,
+        lease_s=s.stale_after.total_seconds(),
         holder_prefix=_holder_prefix(item.pk),
     )
     with lease:
@@ -277,7 +280,7 @@ def _harvest(item: HarvestItem, s: dict) -> str:
         (filters.fingerprint_key("url", final_key), Reason.DUPLICATE_URL),
         (filters.fingerprint_key("text", digest), Reason.DUPLICATE_TEXT),
     ]
-    if s.get("one_per_domain"):
+    if s.one_per_domain:
         claims.append((filters.fingerprint_key("domain", domain_of(item.url)), Reason.SAME_DOMAIN))
     try:
         with transaction.atomic():
@@ -317,13 +320,13 @@ def _harvest(item: HarvestItem, s: dict) -> str:
     return State.DONE
 
 
-def _capture_record_id(url: str, s: dict) -> str:
+def _capture_record_id(url: str, s: HarvestSettings) -> str:
     """The WARC-Record-ID of the page's pristine response in the recorder's archive.
 
     Empty when the job harvests without the archive (``proxy`` = direct) or when the
     recorder did not archive that URL (e.g. a proxy of someone else's).
     """
-    archive_dir = s.get("archive_dir")
+    archive_dir = s.archive_dir
     if not archive_dir or not (Path(archive_dir) / "index.sqlite3").exists():
         return ""
     import kehr_proxy
@@ -332,13 +335,13 @@ def _capture_record_id(url: str, s: dict) -> str:
     return entry.record_id if entry is not None else ""
 
 
-def _check_recorder_answer(capture: Capture, s: dict) -> tuple[str, str] | None:
+def _check_recorder_answer(capture: Capture, s: HarvestSettings) -> tuple[str, str] | None:
     """A recorder's own error answer (see filters.check_recorder_answer), or None.
 
     Only for this installation's archive: through a proxy whose archive we cannot read,
     an error page is taken as the site's.
     """
-    if not s.get("proxy") or not s.get("archive_dir"):
+    if not s.proxy or not s.archive_dir:
         return None
     if capture.status is None or capture.status < 400:
         return None
@@ -355,22 +358,17 @@ def proxy_reachable(proxy: str) -> bool:
         return False
 
 
-def _capture(url: str, s: dict):
+def _capture(url: str, s: HarvestSettings) -> tuple[Browser, Capture]:
     """Load the page with this process's browser; on a broken browser restart it once."""
-    kwargs = {
-        "binary": conf.firefox_binary(),
-        "proxy": s.get("proxy", ""),
-        "ca_cert_path": s.get("proxy_ca", ""),
-    }
-    options = {"settle_ms": s.get("settle_ms", 500), "timeout_s": s.get("page_timeout_s", 30)}
-    browser = shared_browser(**kwargs)
+    binary = conf.firefox_binary()
+    browser = shared_browser(binary=binary, proxy=s.proxy, ca_cert_path=s.proxy_ca)
     try:
-        capture: Capture = browser.capture(url, **options)
+        capture = browser.capture(url, settle_ms=s.settle_ms, timeout_s=s.page_timeout_s)
     except BrowserError:
         raise
     except Exception:
         log.warning("browser failed on %s; restarting it", url, exc_info=True)
         discard_shared_browser()
-        browser = shared_browser(**kwargs)
-        capture = browser.capture(url, **options)
+        browser = shared_browser(binary=binary, proxy=s.proxy, ca_cert_path=s.proxy_ca)
+        capture = browser.capture(url, settle_ms=s.settle_ms, timeout_s=s.page_timeout_s)
     return browser, capture

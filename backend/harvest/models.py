@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Count, Q
 
 from corpora.models import Corpus, Page
+from harvest.job_settings import HarvestSettings
 
 
 class HarvestJob(models.Model):
@@ -25,8 +26,9 @@ class HarvestJob(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The harvest settings when the job was created (harvest.conf.job_settings()), so a
+    # The harvest settings when the job was created (HarvestSettings.to_json()), so a
     # job keeps behaving the same when it is re-run after the environment changed.
+    # Read them through harvest_settings (typed, defaults for fields added since).
     settings = models.JSONField(default=dict)
     state = models.CharField(max_length=16, choices=State.choices, default=State.QUEUED)
 
@@ -35,6 +37,11 @@ class HarvestJob(models.Model):
 
     def __str__(self) -> str:
         return f"Harvest #{self.pk} into {self.corpus}"
+
+    @property
+    def harvest_settings(self) -> HarvestSettings:
+        """The stored settings as a validated object (see harvest.job_settings)."""
+        return HarvestSettings.from_stored(self.settings)
 
     def progress(self) -> dict[str, int]:
         """Counts of items per state, plus ``total``."""

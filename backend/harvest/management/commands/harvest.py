@@ -1,4 +1,5 @@
-"""manage.py harvest FILE --corpus SLUG [--sync]: turn a URL list into pages of a corpus."""
+"""manage.py harvest FILE --corpus SLUG [--sync] [--set NAME=VALUE]: turn a URL list into
+pages of a corpus."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from tqdm import tqdm
 from corpora.models import Corpus
 from harvest import conf
 from harvest.harvester import create_job, proxy_reachable, run_job_sync
+from harvest.job_settings import PER_JOB, HarvestSettings, HarvestSettingsError
 from harvest.models import HarvestItem, HarvestJob
 from harvest.tasks import enqueue_job
 from kehr.env import ConfigurationError
@@ -37,20 +39,34 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-wait", action="store_true", help="queue the job and return at once"
         )
+        parser.add_argument(
+            "--set",
+            action="append",
+            default=[],
+            metavar="NAME=VALUE",
+            help="change one of the installation's harvest settings for this job, e.g. "
+            f"--set settle_ms=300 (repeatable; settings: {', '.join(PER_JOB)})",
+        )
 
     def handle(self, *args, **options) -> None:
         if options["job"]:
+            if options["set"]:
+                raise CommandError(
+                    "--set changes the settings of a new job; a re-run keeps the job's own "
+                    "(see them on its admin page)."
+                )
             try:
                 job = HarvestJob.objects.get(pk=options["job"])
             except HarvestJob.DoesNotExist:
                 raise CommandError(f"No harvest job {options['job']}.") from None
-            self._check_proxy(job.settings.get("proxy", ""))
+            self._check_proxy(job.harvest_settings.proxy)
         else:
             try:
-                self._check_proxy(conf.proxy_settings()["proxy"])
-            except ConfigurationError as error:
+                settings = conf.job_settings().with_text_changes(options["set"])
+            except (ConfigurationError, HarvestSettingsError) as error:
                 raise CommandError(str(error)) from None
-            job = self._new_job(options)
+            self._check_proxy(settings.proxy)
+            job = self._new_job(options, settings)
         for error in job.list_errors:
             self.stderr.write(f"line {error['line']}: {error['error']}: {error['text']}")
         total = job.items.count()
@@ -102,7 +118,7 @@ class Command(BaseCommand):
                 "KEHR_HARVEST_PROXY=direct to harvest without archiving."
             )
 
-    def _new_job(self, options) -> HarvestJob:
+    def _new_job(self, options, settings: HarvestSettings) -> HarvestJob:
         if not options["file"] or not options["corpus"]:
             raise CommandError("Give a URL list FILE and --corpus SLUG (or --job N).")
         try:
@@ -116,4 +132,4 @@ class Command(BaseCommand):
                 text = Path(options["file"]).read_text(encoding="utf-8-sig")
             except (OSError, UnicodeDecodeError) as exc:
                 raise CommandError(f"Cannot read {options['file']}: {exc}") from None
-        return create_job(corpus, text)
+        return create_job(corpus, text, settings=settings)
