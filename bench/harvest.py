@@ -87,6 +87,10 @@ def setup_django(var_dir: str) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{var_dir}/bench.sqlite3"
     os.environ["CELERY_BROKER_URL"] = "filesystem://"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kehr.settings")
+    # The settings only read var/: the start-up command makes it (kehr/instance.py).
+    from kehr.instance import init_instance
+
+    init_instance()
     import django
 
     django.setup()

@@ -131,6 +131,10 @@ def run_db(pages: int, engine: str, workdir: Path) -> dict[str, float]:
     os.environ["DJANGO_SETTINGS_MODULE"] = "kehr.settings"
     os.environ["LOG_LEVEL"] = "WARNING"
     try:
+        # The settings only read var/: the start-up command makes it (kehr/instance.py).
+        from kehr.instance import init_instance
+
+        init_instance()
         import django
 
         django.setup()

@@ -244,6 +244,10 @@ def main() -> None:
         os.environ["KEHR_VAR_DIR"] = str(workdir / "var")
         os.environ["DJANGO_SETTINGS_MODULE"] = "kehr.settings"
         os.environ["LOG_LEVEL"] = "WARNING"
+        # The settings only read var/: the start-up command makes it (kehr/instance.py).
+        from kehr.instance import init_instance
+
+        init_instance()
         import django
 
         django.setup()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 
@@ -10,7 +12,7 @@ class AnnotatorCsvForm(forms.Form):
         help_text="UTF-8 CSV with a header row: username (required), email, first_name, "
         "last_name, password (optional: generated when empty)."
     )
-    corpus = forms.ModelChoiceField(
+    corpus: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
         queryset=None, required=False, help_text="Also make them members of this corpus."
     )
 
@@ -18,4 +20,6 @@ class AnnotatorCsvForm(forms.Form):
         super().__init__(*args, **kwargs)
         from corpora.models import Corpus
 
-        self.fields["corpus"].queryset = Corpus.objects.all()
+        corpus = self.fields["corpus"]
+        assert isinstance(corpus, forms.ModelChoiceField)  # declared above
+        corpus.queryset = Corpus.objects.all()

@@ -96,6 +96,7 @@ def lockout_response(
     The refused attempt itself counts as a failure, so the wait is a whole window.
     """
     retry_after = str(settings.KEHR_LOGIN_WINDOW_SECONDS)
+    response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": lockout_message()}, status=429)
     else:

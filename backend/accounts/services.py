@@ -37,9 +37,10 @@ class CreatedAccount:
 def username_problem(username: str) -> str | None:
     """Why Django's own rules refuse this username (what the admin's user form checks), or None."""
     User = get_user_model()
-    field = User._meta.get_field(User.USERNAME_FIELD)
-    if field.max_length and len(username) > field.max_length:
-        return f"longer than {field.max_length} characters"
+    # A concrete field (CharField); get_field's declared type also covers relations.
+    max_length = getattr(User._meta.get_field(User.USERNAME_FIELD), "max_length", None)
+    if max_length and len(username) > max_length:
+        return f"longer than {max_length} characters"
     try:
         User.username_validator(username)
     except ValidationError as error:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -215,7 +215,10 @@ def batch_agreement(
     for part in _page_chunks(pages, _CHUNK_NODES):
         sums.add(counts_array[part], pages[part], None if weights is None else weights[part])
 
-    result = _coefficients(sums.items, sums.agreement, sums.pooled, sums.coincidence)
+    # Counts join the float coefficients here, so the values are arrays of either kind.
+    result: dict[str, np.ndarray] = {
+        **_coefficients(sums.items, sums.agreement, sums.pooled, sums.coincidence)
+    }
     result["items"] = sums.items.astype(np.int64)
     result["assignments"] = sums.pooled.sum(axis=0).astype(np.int64)
     result["nodes"] = sums.nodes
@@ -285,7 +288,8 @@ class _PageSums:
         width = span.stop - first
 
         def per_page(values: np.ndarray) -> FloatArray:
-            return np.bincount(local, weights=values, minlength=width)
+            # With weights bincount sums floats (numpy's stubs only know the int result).
+            return cast(FloatArray, np.bincount(local, weights=values, minlength=width))
 
         columns = counts.T.astype(np.float64, order="C")
         coders = columns.sum(axis=0)

@@ -22,11 +22,11 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Field
 from django.utils import timezone
 
 from annotations.models import Submission
@@ -48,7 +48,7 @@ logger = logging.getLogger(__name__)
 #: the next run re-merges everything instead of keeping results of the old rules.
 ALGORITHM_VERSION = 1
 
-Progress = Callable[[int], None]
+Progress = Callable[[int], object]  # what it returns is ignored (tqdm's update)
 
 RESULT_FIELDS = [
     "status",
@@ -487,7 +487,8 @@ def _update_rows(rows: list[PageGold], fields: list[str]) -> None:
         return
     meta = PageGold._meta
     quote = connection.ops.quote_name
-    columns = [meta.get_field(name) for name in fields]
+    # Concrete columns of PageGold (get_field's declared type also covers relations).
+    columns = [cast("Field[Any, Any]", meta.get_field(name)) for name in fields]
     assignments = ", ".join(f"{quote(field.column)} = %s" for field in columns)
     key = quote(meta.pk.column)
     sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {key} = %s"

@@ -56,10 +56,13 @@ def user_exclusion_changed(sender, instance: UserExclusion, **kwargs) -> None:
 
 @receiver(pre_save, sender=Corpus, dispatch_uid="gold_corpus_before_save")
 def remember_merge_settings(sender, instance: Corpus, **kwargs) -> None:
-    instance._gold_previous_settings = (
+    # An attribute of this save only, read by the post_save handler below.
+    setattr(  # noqa: B010 (not a model field: mypy would refuse the plain assignment)
+        instance,
+        "_gold_previous_settings",
         Corpus.objects.filter(pk=instance.pk).values_list(*MERGE_SETTINGS).first()
         if instance.pk
-        else None
+        else None,
     )
 
 

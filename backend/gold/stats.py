@@ -165,6 +165,7 @@ def _times(corpus: Corpus, users: dict[int, dict[str, Any]]) -> dict[str, Any]:
     for user_id, start, end in rows.values_list("user_id", "started_at", "submitted_at").iterator(
         chunk_size=10_000
     ):
+        assert start is not None  # filtered above
         user_ids.append(user_id)
         started.append(start.timestamp())
         submitted.append(end.timestamp())

@@ -175,7 +175,8 @@ class Channel(filesystem.Channel):
 
     # ----------------------------------------------------------------- messages
 
-    def _put(self, queue: str, payload: dict, **kwargs: Any) -> None:
+    # kombu's filesystem Channel calls the message `payload`, its base class `message`.
+    def _put(self, queue: str, payload: dict, **kwargs: Any) -> None:  # type: ignore[override]
         # Consumers take files in name order: nanoseconds, zero-padded so that names sort
         # like numbers (kombu's milliseconds left messages of one millisecond unordered),
         # and wall-clock time so that the order survives a reboot.
@@ -193,8 +194,11 @@ class Channel(filesystem.Channel):
                 os.unlink(partial)
             raise ChannelError(f"Cannot add file {final!r} to directory") from exc
 
-    def _get(self, queue: str) -> dict:
-        """Take the oldest message of ``queue`` into this process' unacked folder."""
+    def _get(self, queue: str, timeout: float | None = None) -> dict:
+        """Take the oldest message of ``queue`` into this process' unacked folder.
+
+        ``timeout`` is in kombu's base signature; polling channels never wait here.
+        """
         wanted = f"{queue}.msg"
         for name in sorted(os.listdir(self.data_folder_in)):
             if name.partition(".")[2] != wanted:
@@ -264,7 +268,9 @@ class Channel(filesystem.Channel):
         return super().basic_consume(queue, no_ack, callback, consumer_tag, **kwargs)
 
     def basic_cancel(self, consumer_tag):
-        self._no_ack_queues.discard(self._tag_to_queue.get(consumer_tag))
+        queue = self._tag_to_queue.get(consumer_tag)
+        if queue is not None:
+            self._no_ack_queues.discard(queue)
         return super().basic_cancel(consumer_tag)
 
     def basic_get(self, queue, no_ack=False, **kwargs):

@@ -34,6 +34,7 @@ import time
 from collections import OrderedDict
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from mitmproxy import ctx, exceptions, http
 from mitmproxy.http import status_codes
@@ -200,7 +201,7 @@ class KehrArchive:
         if self.mode == "record":  # before the ready line, so whoever waits for it has both
             print(f"KEHR-PROXY-TARGETS {self.policy.describe()}", flush=True)
         server = ctx.master.addons.get("proxyserver")
-        addrs = []
+        addrs: list[Any] = []  # mitmproxy's Address: (host, port, ...)
         for _ in range(200):
             addrs = server.listen_addrs() if server else []
             if addrs:
@@ -308,11 +309,13 @@ class KehrArchive:
         if f.request.headers.get("upgrade", "").lower() == "websocket":
             f.response = _text_response(403, "WebSocket is not archived.\n", "refused")
             return False
+        assert self.index is not None  # configure() opens it before any flow arrives
         method, url, body = f.request.method, f.request.pretty_url, f.request.raw_content
         key = matching.request_key(method, url, body)
         entry = self.index.get(key)
         kind = matching.EXACT
         if entry is None and self.mode == "replay":
+            assert self.rules is not None and self.fidelity_log is not None  # configure()
             candidates = self.index.candidates(matching.path_key(method, url))
             kind, entry = matching.choose(self.rules, url, matching.body_digest(body), candidates)
             page = f.request.headers.get("referer") or url
@@ -346,6 +349,7 @@ class KehrArchive:
             log.exception("archive write failed for %s", f.request.pretty_url)
             f.response = _text_response(502, f"Kehr could not archive this: {error}\n", "error")
             return
+        assert f.response is not None  # the response hook runs with one (_record used it)
         f.response.headers[MARKER] = "recorded"
         f.response.headers["X-Kehr-Record-Id"] = capture["record_id"]
         self._maybe_inject(f, f.response, capture["warc_date"], f.request.pretty_url)
@@ -353,6 +357,8 @@ class KehrArchive:
     # helpers
     def _record(self, f: http.HTTPFlow) -> dict:
         req, resp = f.request, f.response
+        # The response hook has a response; record mode opened the store (configure()).
+        assert resp is not None and self.store is not None and self.index is not None
         if resp.raw_content is None:
             raise ValueError("streamed bodies cannot be archived")
         captured = datetime.fromtimestamp(resp.timestamp_start or time.time(), UTC)
@@ -396,6 +402,7 @@ class KehrArchive:
         if cached is not None:
             self.cache.move_to_end(entry.id)
             return cached
+        assert self.reader is not None  # configure() opens it before any flow arrives
         value = self.reader.read(entry.filename, entry.offset, entry.length)
         size = len(value[3]) + 512
         if size < CACHE_BYTES // 8:

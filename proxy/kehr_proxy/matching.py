@@ -18,6 +18,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 DEFAULT_RULES_FILE = Path(__file__).with_name("fuzzy_rules.json")
@@ -100,7 +101,21 @@ class FuzzyRules:
         return tuple(sorted((k, v) for k, v in query if not self.is_buster(k, v)))
 
 
-def choose(rules: FuzzyRules, url: str, digest: str, candidates: list) -> tuple[str, object]:
+class Candidate(Protocol):
+    """What choose() reads of an archived capture (kehr_proxy.index.IndexEntry)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def url(self) -> str: ...
+    @property
+    def body_digest(self) -> str: ...
+
+
+C = TypeVar("C", bound=Candidate)
+
+
+def choose(rules: FuzzyRules, url: str, digest: str, candidates: list[C]) -> tuple[str, C | None]:
     """Pick among same-path candidates (objects with .url, .body_digest, .id).
 
     Returns (CACHEBUSTER, c) if one with the same request body equals the request once
@@ -118,7 +133,7 @@ def choose(rules: FuzzyRules, url: str, digest: str, candidates: list) -> tuple[
     *_, query = _split(url)
     pairs, names = set(query), {k for k, _ in query}
 
-    def score(c):
+    def score(c: C) -> tuple[bool, int, int, int, int]:
         *_, cq = _split(c.url)
         cpairs, cnames = set(cq), {k for k, _ in cq}
         extra = len(cpairs ^ pairs)

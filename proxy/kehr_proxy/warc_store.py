@@ -109,7 +109,7 @@ class WarcStore:
         self.roll_size = roll_size
         self.prefix = prefix
         self.serial = 0
-        self.fh = None
+        self.fh: io.BufferedWriter | None = None
         self.name: str | None = None
         self.writer: WARCWriter | None = None
 
@@ -135,6 +135,7 @@ class WarcStore:
     def close(self) -> None:
         if self.fh is None:
             return
+        assert self.name is not None  # _open sets it with fh
         self.fh.flush()
         os.fsync(self.fh.fileno())
         size = self.fh.tell()
@@ -162,6 +163,7 @@ class WarcStore:
         """Write request + response records; return where they are (for the index)."""
         if self.fh is None:
             self._open()
+        assert self.fh is not None and self.writer is not None  # _open sets both
         date = warc_date(captured)
         req_id, resp_id = make_record_id(), make_record_id()
         common = {"WARC-Date": date}
@@ -215,9 +217,9 @@ class RecordReader:
 
     def __init__(self, archive_dir: Path):
         self.dir = Path(archive_dir)
-        self.handles: dict[str, object] = {}
+        self.handles: dict[str, io.BufferedReader] = {}
 
-    def _handle(self, name: str):
+    def _handle(self, name: str) -> io.BufferedReader:
         fh = self.handles.get(name)
         if fh is None:
             for candidate in (name, name + OPEN_SUFFIX, name):

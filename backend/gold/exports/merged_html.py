@@ -58,6 +58,9 @@ class _Pipe:
     def flush(self) -> None:
         pass
 
+    def close(self) -> None:  # zipfile's writable-file protocol asks for it; never called
+        pass
+
     def take(self) -> bytes:
         data = b"".join(self._chunks)
         self._chunks.clear()

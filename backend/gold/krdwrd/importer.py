@@ -64,7 +64,7 @@ class ImportReport:
     notes: list[str] = field(default_factory=list)
 
 
-Say = Callable[[str], None]
+Say = Callable[[str], object]  # what it returns is ignored (tqdm's update returns one)
 
 
 def detect_layout(path: Path) -> str:
@@ -131,12 +131,13 @@ def _import_page(path: Path, page_id: str, url: str | None, report: ImportReport
     stats = _stats_for(path, page_id, report)
     lines_up = stats is not None and _check_alignment(where, stats, segmented, report)
     ties: dict[int, str | None] = {}
-    if lines_up:
+    if lines_up and stats is not None:  # lines_up implies a stats file
         ties = _tie_tags(path, page_id, url, stats, segmented, report)
+    assert report.corpus is not None  # import_corpus sets it first
     with transaction.atomic():
         page = add_page(report.corpus, raw, url=url, segmented=segmented)
         report.pages += 1
-        if not lines_up:
+        if not lines_up or stats is None:
             return
         report.pages_with_submissions += 1
         now = timezone.now()
@@ -249,7 +250,7 @@ def _tie_tags(path: Path, page_id: str, url: str, stats: StatsFile, page: Segmen
         ties[node] = tag
     overridden = [
         node for node in np.flatnonzero(~tied & (top > 0)).tolist()
-        if gold[node] in ("1", "2", "3") and int(gold[node]) != int(majority[node])
+        if gold[node] in ("1", "2", "3") and gold[node] != str(int(majority[node]))
     ]  # fmt: skip
     if overridden:
         node = overridden[0]
@@ -275,7 +276,9 @@ def import_tutorial(path: Path, name: str, *, slug: str | None = None,
     if not files:
         raise LayoutError(f"{path} has no NN.html tutorial pages.")
     for html_path in files:
-        position = int(TUTORIAL_RE.match(html_path.name).group(1))
+        match = TUTORIAL_RE.match(html_path.name)
+        assert match is not None  # the files were chosen by this pattern
+        position = int(match.group(1))
         where = f"tutorial page {html_path.name}"
         raw = html_path.read_bytes()
         url = base_url + html_path.name

@@ -6,6 +6,8 @@ pages are paged queries on indexed columns. Nothing here scans a corpus.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.paginator import Paginator
@@ -56,7 +58,7 @@ def index(request: HttpRequest) -> HttpResponse:
 def corpus_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     corpus = corpus_or_404(slug)
     stats = current_stats(corpus)
-    context = {
+    context: dict[str, Any] = {
         "corpus": corpus,
         "stats": stats,
         "title": f"{corpus.name}: gold standard",

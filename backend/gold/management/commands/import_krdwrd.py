@@ -53,6 +53,7 @@ class Command(BaseCommand):
         finally:
             bar.close()
         corpus = report.corpus
+        assert corpus is not None  # import_path finds or creates it before anything else
         for note in report.notes:
             self.stderr.write(f"note: {note}")
         for problem in report.problems:
