@@ -1,7 +1,7 @@
 """App boundaries: imports point down only, and apps above plug in through seams.
 
 The import-linter contracts live in pyproject.toml ([tool.importlinter]); ./dev test
-runs them too. The seams (docs/architecture.md, "App layers and registration seams")
+runs them too. The seams (docs/architecture.md, "Registration seams")
 are what lets an app below offer a place to apps above without importing them: the
 comparison sources, the Submission admin's actions and columns, next-page rules.
 """

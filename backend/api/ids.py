@@ -8,25 +8,13 @@ from the database.
 
 from __future__ import annotations
 
-import re
-
 from rest_framework.exceptions import NotFound, ValidationError
 
-from api.echo import echo
+from kehr.echo import echo
+from kehr.ids import MAX_ID, as_id
 
-MAX_ID = 2**63 - 1
 # An id parameter in the OpenAPI schema.
 ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
-# Digits only: no sign, no spaces, no "3.0" or "1e3" (int() would take " 3" and "+3").
-_DIGITS = re.compile(r"[0-9]{1,19}")
-
-
-def as_id(raw: object) -> int | None:
-    """The id written in ``raw``, or None when it is not a valid database id."""
-    if not isinstance(raw, str) or not _DIGITS.fullmatch(raw):
-        return None
-    value = int(raw)
-    return value if 1 <= value <= MAX_ID else None
 
 
 def query_id(raw: str, parameter: str, what: str) -> int:

@@ -12,8 +12,8 @@ import re
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 
-from api.echo import echo
 from api.ids import MAX_ID
+from kehr.echo import echo
 
 MAX_LIMIT = 1000
 _DIGITS = re.compile(r"[0-9]{1,19}")

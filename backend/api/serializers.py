@@ -12,9 +12,9 @@ from accounts.models import DEFAULT_CLIENT_NAME, ClientToken
 from annotations import labels as label_vectors
 from annotations.models import Submission
 from annotations.services import no_page_message
-from api.echo import echo
 from api.ids import MAX_ID
 from corpora.models import Corpus, Page
+from kehr.echo import echo
 from tutorial.serializers import TutorialResultSerializer, TutorialStatsSerializer
 
 

@@ -12,7 +12,6 @@ from annotations.labels import LabelVectorError
 from annotations.models import Submission
 from annotations.services import SubmissionRefused, delete_submission, submit_labels
 from annotations.stats import submission_stats
-from api.echo import echo
 from api.ids import ID_SCHEMA, query_id
 from api.serializers import (
     MyStatsSerializer,
@@ -21,6 +20,7 @@ from api.serializers import (
     SubmissionWriteSerializer,
 )
 from corpora.models import Page
+from kehr.echo import echo
 from tutorial.progress import my_tutorial_stats, result_for_submission
 
 

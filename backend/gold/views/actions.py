@@ -12,11 +12,11 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 from kombu.exceptions import OperationalError as BrokerError
 
-from api.echo import echo
-from api.ids import as_id
 from gold import tasks
 from gold.staff import StaffActionError, exclude_user, include_user
 from gold.views.dashboard import corpus_or_404
+from kehr.echo import echo
+from kehr.ids import as_id
 
 logger = logging.getLogger(__name__)
 
