@@ -32,6 +32,8 @@ RUN apt-get update \
 # Dependencies first: this layer is rebuilt only when pyproject.toml or the code changes.
 COPY pyproject.toml README.md ./
 COPY backend ./backend
+# The classification engine (kehr_engine): a package of its own that backend/ imports.
+COPY engine ./engine
 RUN pip install .
 
 COPY proxy ./proxy

@@ -1,0 +1,632 @@
+"""The segmenter: raw HTML in, annotation document with numbered text nodes out.
+
+Node identity is the contract everything else depends on (see
+docs/architecture-notes "Node identity and label vectors"): node ``i`` of a page is
+the ``i``-th non-whitespace-only text node in document order, skipping the
+contents of :data:`SKIPPED_ELEMENTS`. The segmenter wraps each such node in
+``<kehr-t data-i="i">`` so the browser extension never has to recompute the
+enumeration itself; it only reads the indices. The same enumeration reproduces
+the node order of the 2008 KrdWrd corpus pages, which is what lets us import
+their annotations as label vectors.
+
+Everything here is pure (no Django, no I/O) so it can be tested and benchmarked
+on its own. It lives in the engine (``kehr_engine``) because the engine must number
+nodes exactly as the platform does: this module is the one copy of that truth, and
+``corpora.segmenter`` re-exports it for the platform.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal, NamedTuple, TypeGuard
+from urllib.parse import urljoin
+
+import charset_normalizer
+import lxml.html
+import webencodings
+from lxml import etree
+
+NODE_TAG = "kehr-t"
+NODE_INDEX_ATTR = "data-i"
+# Elements whose contents (text and descendants) are not nodes. noscript is NOT
+# among them although the KrdWrd README says so: the 2008 node lists count the
+# text inside <noscript> (CANOLA pages 814 and 857 only match that way). It is
+# also what annotators see where the document is shown with scripting disabled
+# (a sandboxed document without allow-scripts): browsers then render noscript
+# contents. With scripting enabled a browser keeps noscript content as raw text,
+# so those few nodes would have no element there and simply stay unlabelled.
+#
+# textarea is NOT among them either: KrdWrd's walk (its add-on's traverse(), from
+# <body>, skipping only SCRIPT elements) numbered the text node a browser keeps
+# inside a <textarea>, its initial value. CANOLA page 831 has the one non-empty
+# textarea of the 148 shared pages, and only matches (444 nodes; 7 tokens there)
+# that way; every other textarea in them is empty.
+SKIPPED_ELEMENTS = frozenset({"script", "style", "title", "template"})
+# Elements whose content the parser (like a browser) keeps as one raw text node,
+# markup included. Their text is a node (KrdWrd counts e.g. the <noembed> text of
+# CANOLA page 916) but a wrapper inside them would be text too, so the wrapper goes
+# around the element instead. lxml would also escape their content when
+# serializing (changing it on every round trip), so it is written out verbatim.
+RAW_TEXT_ELEMENTS = frozenset({"xmp", "iframe", "noembed", "noframes", "plaintext"})
+# Elements whose content is one text node too, but with character references
+# decoded (the HTML standard's "escapable raw text": textarea, and title, which is
+# skipped). A wrapper inside would also be text, so it goes around the element;
+# lxml's normal escaping on output is right for them.
+ESCAPABLE_RAW_TEXT_ELEMENTS = frozenset({"textarea"})
+# Every element whose <kehr-t> wrapper encloses the element rather than its text.
+WRAPPED_FROM_OUTSIDE = RAW_TEXT_ELEMENTS | ESCAPABLE_RAW_TEXT_ELEMENTS
+
+EncodingSource = Literal["bom", "declared", "meta", "detected", "unicode"]
+
+# How far the <meta charset> prescan looks. The HTML standard says 1024 bytes;
+# real pages put long comments or scripts before the meta, so we are generous.
+PRESCAN_BYTES = 4096
+# Statistical detection on a prefix: enough to decide, and charset_normalizer is
+# slow on multi-megabyte input.
+DETECT_BYTES = 256 * 1024
+# libxml2 stops parsing (silently dropping the rest of the page) beyond 2048 open
+# elements even with huge_tree. Deeper pages are flattened below this depth first.
+MAX_DEPTH = 1000
+FALLBACK_ENCODING = "windows-1252"
+
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16le"),
+    (codecs.BOM_UTF16_BE, "utf-16be"),
+)
+
+_COMMENT_RE = re.compile(rb"<!--.*?(?:-->|$)", re.DOTALL)
+# Covers both <meta charset="x"> and <meta http-equiv=... content="text/html; charset=x">:
+# in either form the label follows the first "charset=" inside the meta tag.
+_META_CHARSET_RE = re.compile(
+    rb"""<meta\b[^>]*?\bcharset\s*=\s*["']?\s*([^\s"';/>]+)""", re.IGNORECASE
+)
+# lxml refuses str input that carries an XML encoding declaration, and after
+# decoding that declaration is meaningless anyway.
+_XML_DECL_RE = re.compile(r"^\s*<\?xml[^>]*>", re.IGNORECASE)
+# Characters lxml cannot hold in a tree (XML 1.0 forbids them). Vertical tab and
+# form feed are whitespace to Python's str.split and (form feed) to HTML, so they
+# become spaces to keep token counts; the other controls and non-characters
+# become U+FFFD, the same thing the parser already does with NUL.
+_XML_INVALID_RE = re.compile("[\x00-\x08\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+# Python codec names (what charset_normalizer reports) that are not WHATWG labels.
+_PYTHON_CODEC_TO_WHATWG = {
+    "cp932": "shift_jis",
+    "shift_jis_2004": "shift_jis",
+    "shift_jisx0213": "shift_jis",
+    "cp949": "euc-kr",
+    "euc_jis_2004": "euc-jp",
+    "euc_jisx0213": "euc-jp",
+    "big5hkscs": "big5",
+    "cp950": "big5",
+    "mac_roman": "macintosh",
+    "mac_cyrillic": "x-mac-cyrillic",
+    "latin_1": "windows-1252",
+    "iso8859_1": "windows-1252",
+    "utf_16": "utf-16le",
+    "utf_16_le": "utf-16le",
+    "utf_16_be": "utf-16be",
+    "utf_8_sig": "utf-8",
+}
+
+
+class SegmenterError(ValueError):
+    """The input cannot be segmented at all (empty, binary, unparseable)."""
+
+
+@dataclass(frozen=True)
+class SegmentedPage:
+    """The result of :func:`segment`: the annotation document and what it contains."""
+
+    document: str
+    node_texts: list[str]
+    node_tokens: list[int]
+    title: str
+    encoding: str
+    encoding_source: EncodingSource
+
+    @property
+    def node_count(self) -> int:
+        return len(self.node_texts)
+
+    @property
+    def word_count(self) -> int:
+        return sum(self.node_tokens)
+
+
+class TextNode(NamedTuple):
+    """One enumerated text node: ``element.text`` (slot "text") or ``element.tail``."""
+
+    element: etree._Element
+    slot: Literal["text", "tail"]
+    text: str
+
+
+# ---------------------------------------------------------------------------
+# Decoding
+
+
+def _whatwg(label: str | None) -> webencodings.Encoding | None:
+    """Resolve a charset label the way browsers do; None for unknown labels."""
+    if not label:
+        return None
+    return webencodings.lookup(label.strip().strip("\"'"))
+
+
+def _whatwg_from_python_codec(name: str) -> webencodings.Encoding | None:
+    """Map a Python codec name (from charset_normalizer) to a WHATWG encoding."""
+    try:
+        canonical = codecs.lookup(name).name
+    except LookupError:
+        canonical = name
+    for candidate in (
+        _PYTHON_CODEC_TO_WHATWG.get(canonical),
+        _PYTHON_CODEC_TO_WHATWG.get(name),
+        canonical,
+        canonical.replace("_", "-"),
+        canonical.replace("_", ""),
+    ):
+        encoding = _whatwg(candidate)
+        if encoding is not None:
+            return encoding
+    return None
+
+
+def _prescan_meta(raw: bytes) -> webencodings.Encoding | None:
+    """Find the first usable charset of a <meta> in the first bytes of the page."""
+    head = _COMMENT_RE.sub(b"", raw[:PRESCAN_BYTES])
+    for match in _META_CHARSET_RE.finditer(head):
+        encoding = _whatwg(match.group(1).decode("ascii", "replace"))
+        if encoding is None:
+            continue
+        # HTML standard: a meta can't truthfully declare UTF-16 (the prescan itself
+        # read it as ASCII), so it means UTF-8; x-user-defined means windows-1252.
+        if encoding.name in ("utf-16le", "utf-16be"):
+            return webencodings.lookup("utf-8")
+        if encoding.name == "x-user-defined":
+            return webencodings.lookup(FALLBACK_ENCODING)
+        return encoding
+    return None
+
+
+def _utf16_without_bom(sample: bytes) -> str | None:
+    """Recognise UTF-16 without a BOM: mostly-ASCII markup puts NUL in every other byte.
+
+    Such bytes are also valid UTF-8 (NUL is), so this must be checked first.
+    """
+    if len(sample) < 8:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    if odd.count(0) > 0.6 * len(odd) and even.count(0) < 0.1 * len(even):
+        return "utf-16le"
+    if even.count(0) > 0.6 * len(even) and odd.count(0) < 0.1 * len(odd):
+        return "utf-16be"
+    return None
+
+
+def _known(label: str) -> webencodings.Encoding:
+    """webencodings.lookup for a label it knows (it returns None only for unknown ones)."""
+    encoding = webencodings.lookup(label)
+    assert encoding is not None, label
+    return encoding
+
+
+def _detect(raw: bytes) -> webencodings.Encoding:
+    """Guess the encoding of undeclared bytes; windows-1252 when nothing fits."""
+    utf16 = _utf16_without_bom(raw[:PRESCAN_BYTES])
+    if utf16 is not None:
+        return _known(utf16)
+    # Valid UTF-8 (including pure ASCII) is never an accident for real text and
+    # checking it is much cheaper than statistical detection.
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        return _known("utf-8")
+    best = charset_normalizer.from_bytes(raw[:DETECT_BYTES]).best()
+    if best is not None:
+        encoding = _whatwg_from_python_codec(best.encoding)
+        if encoding is not None:
+            return encoding
+    return _known(FALLBACK_ENCODING)
+
+
+def decode_html(raw: bytes, declared_charset: str | None = None) -> tuple[str, str, EncodingSource]:
+    """Decode page bytes as a browser would: BOM, HTTP charset, meta, detection.
+
+    Returns (text, WHATWG encoding name, source). Never raises on odd bytes:
+    undecodable sequences become U+FFFD.
+    """
+    for bom, name in _BOMS:
+        if raw.startswith(bom):
+            by_bom = _known(name)
+            return _decode(raw[len(bom) :], by_bom), by_bom.name, "bom"
+    source: EncodingSource
+    encoding = _whatwg(declared_charset)
+    if encoding is not None:
+        source = "declared"
+    else:
+        encoding = _prescan_meta(raw)
+        if encoding is not None:
+            source = "meta"
+        else:
+            encoding, source = _detect(raw), "detected"
+    return _decode(raw, encoding), encoding.name, source
+
+
+def _decode(raw: bytes, encoding: webencodings.Encoding) -> str:
+    text, _consumed = encoding.codec_info.decode(raw, "replace")
+    return text
+
+
+# ---------------------------------------------------------------------------
+# Enumeration
+
+
+def _is_text_node(text: str | None) -> TypeGuard[str]:
+    """A text node counts when it has a character that is not whitespace.
+
+    Whitespace is Python's notion (str.isspace), which includes U+00A0: a text
+    node of only &nbsp; is not a node. The KrdWrd pages need exactly that (many
+    of them have such nodes and their node lists leave them out).
+    """
+    return bool(text) and not text.isspace()  # type: ignore[union-attr]
+
+
+def _is_visited(element: etree._Element, skipped: frozenset[str]) -> bool:
+    """Whether the element's own text and children belong to the enumeration."""
+    tag = element.tag
+    if not isinstance(tag, str):  # comment, processing instruction, entity
+        return False
+    return tag.lower() not in skipped
+
+
+def enumerate_text_nodes(
+    root: etree._Element, skipped: frozenset[str] = SKIPPED_ELEMENTS
+) -> list[TextNode]:
+    """List the non-whitespace-only text nodes under ``root`` in document order.
+
+    For an element: its ``.text``, then for each child the child's subtree and
+    then the child's ``.tail``. The contents of SKIPPED_ELEMENTS are not visited
+    but their tails are (the tail lies outside the element). Comments and
+    processing instructions have no text node of their own; their tails do.
+    ``root``'s own tail is outside it and not included. Elements named NODE_TAG
+    are treated like any element, so on an annotation document this yields
+    exactly the wrapped texts.
+
+    The walk is iterative with an explicit stack: pages with thousands of nested
+    elements must not hit Python's recursion limit.
+    """
+    nodes: list[TextNode] = []
+    if not _is_visited(root, skipped):
+        return nodes
+    if _is_text_node(root.text):
+        nodes.append(TextNode(root, "text", root.text))
+    # Each entry: an element whose .text is done, and an iterator over the
+    # children still to visit. When the iterator runs out, the element's tail
+    # comes next (unless it is the root).
+    stack: list[tuple[etree._Element, Iterator[etree._Element]]] = [(root, iter(root))]
+    while stack:
+        element, children = stack[-1]
+        child = next(children, None)
+        if child is not None:
+            if _is_visited(child, skipped):
+                if _is_text_node(child.text):
+                    nodes.append(TextNode(child, "text", child.text))
+                stack.append((child, iter(child)))
+                continue
+        else:
+            stack.pop()
+            if not stack:
+                break
+            child = element
+        # A skipped element, comment or PI, or an element whose subtree is done.
+        if _is_text_node(child.tail):
+            nodes.append(TextNode(child, "tail", child.tail))
+    return nodes
+
+
+_KRDWRD_TOKEN_SEPARATOR_RE = re.compile(r"[ \n\r]+|[\t\xa0]")
+
+
+def krdwrd_token_count(text: str) -> int:
+    """The token count the 2008 KrdWrd tools recorded for a text node (`tokens` column).
+
+    Found by matching all 3,300 nodes of the 21 CANOLA sample pages: trim the text
+    (Python/JS whitespace, including U+00A0), then split on runs of spaces and
+    newlines, but on every single tab and every single no-break space, so
+    "a<TAB><TAB>b" is 3 tokens and "a.<NBSP> B" is 3. It over-counts; Kehr's own
+    word counts use plain ``len(text.split())`` and this is only for comparing
+    with (or importing) KrdWrd data.
+    """
+    return len(_KRDWRD_TOKEN_SEPARATOR_RE.split(text.strip()))
+
+
+# ---------------------------------------------------------------------------
+# Parsing and the annotation document
+
+
+def _parser() -> lxml.html.HTMLParser:
+    # huge_tree: big pages and deep nesting must not hit libxml2's safety limits.
+    # default_doctype=False: otherwise libxml2 invents an HTML 4.0 doctype and we
+    # could not tell whether the page had one.
+    return lxml.html.HTMLParser(
+        huge_tree=True, remove_comments=False, remove_pis=False, default_doctype=False
+    )
+
+
+def _parse(text: str) -> lxml.html.HtmlElement:
+    """Parse decoded HTML into a tree rooted at <html>."""
+    text = _XML_DECL_RE.sub("", text, count=1)
+    # Two str.replace calls, not str.translate: translate with a table looks up every
+    # character in a dict, 0.43 CPU s of a 1.9 s pass over the 148 CANOLA pages
+    # (replace: 1 ms); the whole segmenter got about 1.4 times faster.
+    text = text.replace("\x0b", " ").replace("\x0c", " ")
+    text = _XML_INVALID_RE.sub("\ufffd", text)
+    root, too_deep = _parse_once(text)
+    if too_deep:
+        root, too_deep = _parse_once(_flatten_deep_nesting(text))
+        if too_deep:
+            raise SegmenterError("The page is nested too deeply to be parsed completely.")
+    return root
+
+
+def _parse_once(text: str) -> tuple[lxml.html.HtmlElement, bool]:
+    """Parse; also say whether libxml2 gave up at its nesting limit (losing the rest)."""
+    parser = _parser()
+    try:
+        root = etree.fromstring(text, parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
+        raise SegmenterError(f"The page could not be parsed as HTML: {exc}") from exc
+    if root is None:
+        raise SegmenterError("The page is empty after parsing: it has no HTML content.")
+    too_deep = any("Excessive depth" in error.message for error in parser.error_log)
+    return root, too_deep
+
+
+_VOID_ELEMENTS = frozenset(
+    "area base basefont bgsound br col embed frame hr image img input isindex keygen link "
+    "meta param source track wbr".split()
+)
+_FLATTEN_OPAQUE = ("script", "style", "textarea", "title", *sorted(RAW_TEXT_ELEMENTS))
+_MARKUP_RE = re.compile(
+    r"<!--.*?(?:-->|$)|<(/?)([a-zA-Z][^\s/>]*)[^>]*>",
+    re.DOTALL,
+)
+
+
+def _flatten_deep_nesting(text: str) -> str:
+    """Replace the start and end tags of elements nested deeper than MAX_DEPTH by <!---->.
+
+    Only used when libxml2 hit its depth limit. The scan does not know HTML's
+    implied end tags, so it over-estimates depth; that only makes it flatten a
+    little early. All text is kept: deep content ends up in its nearest kept
+    ancestor instead of being lost, still split into the same text nodes.
+    """
+    out: list[str] = []
+    stack: list[tuple[str, bool]] = []  # (tag name, dropped)
+    depth = 0
+    pos = 0
+    while True:
+        match = _MARKUP_RE.search(text, pos)
+        if match is None:
+            out.append(text[pos:])
+            break
+        out.append(text[pos : match.start()])
+        pos = match.end()
+        closing, name = match.group(1), (match.group(2) or "").lower()
+        if not name:  # a comment
+            out.append(match.group(0))
+            continue
+        if closing:
+            for k in range(len(stack) - 1, -1, -1):
+                if stack[k][0] == name:
+                    dropped = stack[k][1]
+                    depth -= sum(1 for _n, d in stack[k:] if not d)
+                    del stack[k:]
+                    out.append("<!---->" if dropped else match.group(0))
+                    break
+            else:
+                out.append(match.group(0))  # stray end tag: leave it to the parser
+            continue
+        if name in _FLATTEN_OPAQUE:
+            # Copy the raw text element whole: its content is not markup.
+            end = re.compile(rf"</{name}\s*>", re.IGNORECASE).search(text, pos)
+            stop = end.end() if end else len(text)
+            out.append(match.group(0) + text[pos:stop])
+            pos = stop
+            continue
+        if name in _VOID_ELEMENTS:
+            out.append(match.group(0))
+            continue
+        dropped = depth >= MAX_DEPTH
+        stack.append((name, dropped))
+        if dropped:
+            # An empty comment in its place keeps the text before and after it
+            # separate text nodes, so node boundaries stay those of the real tree.
+            out.append("<!---->")
+        else:
+            depth += 1
+            out.append(match.group(0))
+    return "".join(out)
+
+
+def _looks_binary(text: str) -> bool:
+    """Whether decoded text is really binary data (an image, a PDF, ...)."""
+    sample = text[:4096]
+    controls = sum(1 for ch in sample if ch < " " and ch not in "\t\n\r\x0c")
+    # An absolute minimum too: a few stray control characters in a short page are
+    # not binary data.
+    return controls > max(16, len(sample) // 20)
+
+
+def _fix_head(root: lxml.html.HtmlElement, url: str) -> None:
+    """Declare UTF-8 and pin the base URL, so the stored document renders as the page did.
+
+    The document is stored and served as UTF-8, so every original charset
+    declaration would now be a lie. The <base> makes relative links, images and
+    stylesheets resolve against the page's URL wherever the document is shown.
+    """
+    for meta in list(root.iter("meta")):
+        http_equiv = (meta.get("http-equiv") or "").strip().lower()
+        if meta.get("charset") is not None or http_equiv == "content-type":
+            meta.drop_tree()  # keeps the tail text, unlike remove()
+    head = root.find("head")
+    if head is None:
+        head = root.makeelement("head", {})
+        root.insert(0, head)
+    meta = root.makeelement("meta", {"charset": "utf-8"})
+    head.insert(0, meta)
+    base = next((b for b in root.iter("base") if b.get("href") is not None), None)
+    if base is not None:
+        # A relative base is relative to the document URL; once the document is
+        # served from elsewhere that meaning would be lost, so make it absolute.
+        base.set("href", urljoin(url, base.get("href", "").strip()))
+    else:
+        meta.addnext(root.makeelement("base", {"href": url}))
+
+
+def _wrap(root: etree._Element, nodes: list[TextNode]) -> None:
+    """Wrap each enumerated text node in <kehr-t data-i="i">, in place.
+
+    Last node first: wrapping a raw text element moves it, and its tail's node
+    must already sit outside it by then.
+    """
+    for index in range(len(nodes) - 1, -1, -1):
+        node = nodes[index]
+        wrapper = root.makeelement(NODE_TAG, {NODE_INDEX_ATTR: str(index)})
+        element = node.element
+        if node.slot == "tail":
+            wrapper.text = node.text
+            element.tail = None
+            # addnext is O(1); parent.insert(parent.index(...)) would make wide
+            # pages quadratic.
+            element.addnext(wrapper)
+        elif _tag(element) in WRAPPED_FROM_OUTSIDE and element.getparent() is not None:
+            # Wrap the element itself; its tail stays outside the wrapper.
+            tail, element.tail = element.tail, None
+            element.addprevious(wrapper)
+            wrapper.append(element)
+            wrapper.tail = tail
+        else:
+            wrapper.text = node.text
+            element.text = None
+            element.insert(0, wrapper)
+
+
+def _tag(element: etree._Element) -> str:
+    return element.tag.lower() if isinstance(element.tag, str) else ""
+
+
+def _serialize(root: lxml.html.HtmlElement, doctype: str | None) -> str:
+    """Serialize as HTML, writing the content of raw text elements verbatim.
+
+    libxml2 only treats script and style as raw when serializing; for the others
+    it would escape "&" and "<", which a parser then reads back literally.
+    """
+    raw_texts: dict[str, str] = {}
+    # A random nonce between private-use characters: the serializer leaves them
+    # alone and the page cannot contain the same key by accident.
+    nonce = uuid.uuid4().hex
+    for element in root.iter(*RAW_TEXT_ELEMENTS):
+        if element.text:
+            key = f"\ue000{nonce}-{len(raw_texts)}\ue001"
+            raw_texts[key] = element.text
+            element.text = key
+    document = lxml.html.tostring(root, encoding="unicode", method="html", doctype=doctype)
+    if raw_texts:
+        pattern = f"\ue000{nonce}-\\d+\ue001"
+        document = re.sub(pattern, lambda m: raw_texts.get(m[0], m[0]), document)
+        for element in root.iter(*RAW_TEXT_ELEMENTS):  # leave the tree as it was
+            if element.text in raw_texts:
+                element.text = raw_texts[element.text]
+    return document
+
+
+def _title(root: lxml.html.HtmlElement) -> str:
+    title = root.find(".//title")
+    if title is None:
+        return ""
+    return (title.text_content() or "").strip()
+
+
+def segment(raw: bytes | str, url: str, declared_charset: str | None = None) -> SegmentedPage:
+    """Turn a page into an annotation document with numbered text nodes.
+
+    ``raw`` is the page as fetched (bytes, decoded here as a browser would) or
+    already decoded text. ``url`` is the page's final URL (for <base>);
+    ``declared_charset`` the charset of the HTTP Content-Type header, if any.
+    Raises SegmenterError for input that is empty or not HTML at all.
+    """
+    encoding_source: EncodingSource
+    if isinstance(raw, str):
+        text, encoding, encoding_source = raw, "utf-8", "unicode"
+    else:
+        text, encoding, encoding_source = decode_html(raw, declared_charset)
+    if not text.strip():
+        raise SegmenterError("The page is empty: there is no HTML to segment.")
+    if _looks_binary(text):
+        raise SegmenterError(
+            "The page does not look like HTML: it is mostly control characters "
+            "(binary data such as an image or a PDF?)."
+        )
+    root = _parse(text)
+    tree = root.getroottree()
+    # No doctype stays no doctype: adding one would switch a quirks-mode page to
+    # standards mode and change its layout for annotators and screenshots.
+    doctype = tree.docinfo.doctype or None
+    # A page could carry its own <kehr-t> elements (e.g. a stored annotation
+    # document fed in again, or a page forging indices): unwrap them so only the
+    # indices given here exist and re-segmenting is idempotent.
+    for existing in list(root.iter(NODE_TAG)):
+        existing.drop_tag()
+    _fix_head(root, url)
+    nodes = enumerate_text_nodes(root)
+    title = _title(root)
+    _wrap(root, nodes)
+    document = _serialize(root, doctype)
+    texts = [node.text for node in nodes]
+    return SegmentedPage(
+        document=document,
+        node_texts=texts,
+        node_tokens=[len(t.split()) for t in texts],
+        title=title,
+        encoding=encoding,
+        encoding_source=encoding_source,
+    )
+
+
+def read_node_texts(document: str) -> list[str]:
+    """Texts of the numbered nodes of an annotation document, in index order.
+
+    Raises SegmenterError when the indices are not exactly 0..n-1 (a damaged or
+    foreign document), since every label vector would then be misaligned.
+    """
+    if not document.strip():
+        raise SegmenterError("The annotation document is empty.")
+    root = _parse(document)
+    by_index: dict[int, str] = {}
+    for wrapper in root.iter(NODE_TAG):
+        raw_index = wrapper.get(NODE_INDEX_ATTR)
+        try:
+            index = int(raw_index or "")
+        except ValueError:
+            raise SegmenterError(
+                f"Annotation document has a <{NODE_TAG}> with a bad index {raw_index!r}."
+            ) from None
+        if index in by_index:
+            raise SegmenterError(f"Annotation document has node index {index} twice.")
+        by_index[index] = "".join(wrapper.itertext())
+    if sorted(by_index) != list(range(len(by_index))):
+        missing = sorted(set(range(len(by_index))) - set(by_index))
+        raise SegmenterError(
+            f"Annotation document's node indices are not 0..{len(by_index) - 1}: "
+            f"missing {missing[:10]}."
+        )
+    return [by_index[i] for i in range(len(by_index))]
