@@ -2,6 +2,7 @@
 
 Error messages say what was received, but a 2 MB string sent back whole in a 400 helps
 nobody and costs bandwidth: values are shown as a Python repr of at most ~60 characters.
+Here, below every app, so the API, the staff pages and the harvester all say it alike.
 """
 
 from __future__ import annotations
