@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any, cast
 
 from django.db import connection
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, Field, OuterRef
 
 from annotations.models import Submission
 from corpora.models import Corpus, Page
@@ -41,8 +42,9 @@ def register_rule(kind: str, rule: NextPageRule) -> None:
 # The columns the pick loads: what the next-page answer needs, none that a backend
 # converts (no dates, no JSON), so the row becomes a Page without the ORM compiler.
 # The rest (document, node_tokens, timestamps) is deferred and loads if read.
+# (Each a concrete column of Page: the cast only tells mypy it is no relation.)
 _PICKED_FIELDS = [
-    Page._meta.get_field(name)
+    cast("Field[Any, Any]", Page._meta.get_field(name))
     for name in (
         "id",
         "corpus",

@@ -3,8 +3,10 @@ annotations.admin's column seam)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import admin
-from django.db.models import OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.urls import reverse
 from django.utils.html import format_html_join
 
@@ -14,9 +16,9 @@ from comparison import sources
 from comparison.views import diff_url
 
 
-def _one_per_page() -> list[sources.SourceKind]:
+def _one_per_page() -> list[tuple[sources.SourceKind, Callable[[OuterRef], Exists]]]:
     """The kinds with at most one vector per page (gold, reference, …): the link targets."""
-    return [kind for kind in sources.SOURCES.values() if kind.page_has is not None]
+    return [(kind, kind.page_has) for kind in sources.SOURCES.values() if kind.page_has]
 
 
 def _flag(kind: sources.SourceKind) -> str:
@@ -27,7 +29,7 @@ def _annotate(queryset: QuerySet[Submission]) -> QuerySet[Submission]:
     # Whether each submission's page has a gold standard, a reference, …: in the list
     # query itself, so the links cost no query per row.
     return queryset.annotate(
-        **{_flag(kind): kind.page_has(OuterRef("page")) for kind in _one_per_page()}
+        **{_flag(kind): page_has(OuterRef("page")) for kind, page_has in _one_per_page()}
     )
 
 
@@ -37,7 +39,7 @@ def visual_diff(submission: Submission) -> str:
     spec = f"submission:{submission.pk}"
     links = [
         (diff_url(submission.page_id, spec, kind.name), f"vs {kind.name}")
-        for kind in _one_per_page()
+        for kind, _page_has in _one_per_page()
         if getattr(submission, _flag(kind), False)
     ]
     links.append((reverse("comparison:page", args=[submission.page_id]), "compare…"))

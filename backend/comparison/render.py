@@ -37,7 +37,7 @@ import html
 import uuid
 from dataclasses import dataclass
 
-from lxml import etree
+import lxml.html
 
 from comparison import core
 from corpora.segmenter import NODE_INDEX_ATTR, NODE_TAG, _parse, _serialize
@@ -270,7 +270,7 @@ def pair_bar(header: DiffHeader, pair: core.PairDiff) -> str:
 # --------------------------------------------------------------------------- the document
 
 
-def _neutralise(root: etree._Element) -> None:
+def _neutralise(root: lxml.html.HtmlElement) -> None:
     """Remove everything that could run or navigate: scripts, handlers, refreshes.
 
     ``<noscript>`` in the body becomes ``<kehr-noscript>``: annotators saw the page with

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from django.db.models import Exists, Expression
+from django.db.models import Exists, OuterRef
 
 from annotations.models import Submission
 from corpora.models import Page
@@ -48,7 +48,7 @@ class SourceKind:
     # For kinds with at most one vector per page, written as the bare name ("gold"):
     # page -> an Exists() subquery, true when that page has one. Lists (the Submission
     # admin's diff links) annotate it onto their own query instead of asking per row.
-    page_has: Callable[[Expression], Exists] | None = None
+    page_has: Callable[[OuterRef], Exists] | None = None
 
     @property
     def written(self) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Exists, Expression
+from django.db.models import Exists, OuterRef
 
 from comparison.sources import SourceError, SourceKind, Vector
 from corpora.models import Page
@@ -43,7 +43,7 @@ def _choices(page: Page) -> Iterable[tuple[str, str]]:
         yield "gold", "gold standard (merged)"
 
 
-def _page_has(page: Expression) -> Exists:
+def _page_has(page: OuterRef) -> Exists:
     return Exists(PageGold.objects.filter(page=page).exclude(status=PageGold.Status.WAITING))
 
 

@@ -81,7 +81,7 @@ class SubmissionReferenceView(APIView):
             step, created = set_reference(submission)
         except TutorialError as error:
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
-        labels = bytes(step.reference_labels)
+        labels = bytes(submission.labels)  # what set_reference made the reference
         body = {
             "corpus": step.corpus.slug,
             "position": step.position,

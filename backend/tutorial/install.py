@@ -188,8 +188,8 @@ def _place_steps(corpus: Corpus, pages: list, report: InstallReport) -> None:
         # the database checks that row by row.
         top = max([*current.values(), *wanted.values(), 0]) + 1
         TutorialStep.objects.filter(corpus=corpus).update(position=F("position") + top)
-        for step in others:
-            TutorialStep.objects.filter(pk=step.pk).update(position=wanted[step.page_id])
+        for other in others:
+            TutorialStep.objects.filter(pk=other.pk).update(position=wanted[other.page_id])
     for entry, page in pages:
         reference = label_vectors.encode(entry.labels)
         step = TutorialStep.objects.filter(page=page).first()

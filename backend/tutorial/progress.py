@@ -19,7 +19,14 @@ from annotations.models import Submission
 from comparison import core
 from corpora.models import Corpus
 from tutorial.models import TutorialStep
-from tutorial.steps import TutorialError, has_reference, is_tutorial, step_ref, steps_of
+from tutorial.steps import (
+    TutorialError,
+    fitting_reference,
+    has_reference,
+    is_tutorial,
+    step_ref,
+    steps_of,
+)
 
 
 @dataclass
@@ -45,13 +52,12 @@ class Progress:
 
     def comparison(self, step: TutorialStep) -> core.Comparison | None:
         submission = self.submissions.get(step.page_id)
-        if submission is None or not has_reference(step):
+        reference = fitting_reference(step)
+        if submission is None or reference is None:
             return None
-        if len(submission.labels) != len(step.reference_labels):
+        if len(submission.labels) != len(reference):
             return None
-        return core.compare(
-            bytes(submission.labels), bytes(step.reference_labels), step.page.node_tokens
-        )
+        return core.compare(bytes(submission.labels), reference, step.page.node_tokens)
 
     def summary(self) -> dict:
         return {
@@ -149,7 +155,8 @@ def step_result(state: Progress, step: TutorialStep) -> dict | None:
     done), so "Next page" always leads to where the tutorial resumes.
     """
     comparison = state.comparison(step)
-    if comparison is None:
+    reference = fitting_reference(step)
+    if comparison is None or reference is None:
         return None
     return {
         "position": step.position,
@@ -159,7 +166,7 @@ def step_result(state: Progress, step: TutorialStep) -> dict | None:
         "correct": comparison.correct,
         "scored": comparison.scored,
         "results": comparison.result_list(),
-        "reference": label_vectors.decode(step.reference_labels),
+        "reference": label_vectors.decode(reference),
         "note": step.note,
         "next": step_ref(state.current),
     }

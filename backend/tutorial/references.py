@@ -146,7 +146,9 @@ def _labels_of_document(document: str, node_texts: Sequence[str]) -> list[int]:
     parser = lxml.html.HTMLParser(huge_tree=True, remove_comments=False, remove_pis=False)
     root = etree.fromstring(document, parser)
     for element in root.iter():
-        value = element.get(REF_ATTR) if isinstance(element.tag, str) else None
+        if not isinstance(element.tag, str):
+            continue  # comments and processing instructions carry no attributes
+        value = element.get(REF_ATTR)
         if value is not None and value.strip().lower() not in REF_CODES:
             raise ReferenceMarkupError(
                 f'<{element.tag} {REF_ATTR}="{value}">: the value must be one of '

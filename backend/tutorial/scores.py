@@ -10,7 +10,7 @@ from annotations.models import Submission
 from comparison import core
 from corpora.models import Corpus
 from tutorial.models import TutorialStep
-from tutorial.steps import has_reference, steps_of
+from tutorial.steps import fitting_reference, steps_of
 
 # Below this share of correct nodes a learner "failed" a step: a step most learners fail
 # points at a guideline that is unclear (or a reference that is wrong).
@@ -70,13 +70,14 @@ def staff_scores(corpus: Corpus) -> tuple[list[StepScores], list[LearnerScores]]
         for user_id, username, staff, _labels in rows:
             learner = learners.setdefault(user_id, LearnerScores(user_id, username, staff))
             learner.completed += 1
-        entry = StepScores(step=step, learners=len(rows), with_reference=has_reference(step))
+        reference = fitting_reference(step)
+        entry = StepScores(step=step, learners=len(rows), with_reference=reference is not None)
         step_rows.append(entry)
         fitting = [row for row in rows if len(row[3]) == step.page.node_count]
-        if not entry.with_reference or not fitting:
+        if reference is None or not fitting:
             continue
         scores = core.compare_many(
-            [bytes(row[3]) for row in fitting], bytes(step.reference_labels), step.page.node_tokens
+            [bytes(row[3]) for row in fitting], reference, step.page.node_tokens
         )
         nodes = scores.score_nodes
         tokens = scores.score_tokens

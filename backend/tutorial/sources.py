@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Exists, Expression
+from django.db.models import Exists, OuterRef
 
 from comparison.sources import SourceError, SourceKind, Vector
 from corpora.models import Page
@@ -22,7 +22,7 @@ def _step(page: Page) -> TutorialStep | None:
 
 def _resolve(page: Page, argument: str) -> Vector:
     step = _step(page)
-    if step is None:
+    if step is None or step.reference_labels is None:  # the query asks for a reference
         raise SourceError(
             f"Page {page.pk} has no tutorial reference (it is not a step of a tutorial, "
             "or its step has no reference yet)."
@@ -42,7 +42,7 @@ def _choices(page: Page) -> Iterable[tuple[str, str]]:
         yield "reference", f"tutorial reference (step {step.position})"
 
 
-def _page_has(page: Expression) -> Exists:
+def _page_has(page: OuterRef) -> Exists:
     return Exists(TutorialStep.objects.filter(page=page, reference_labels__isnull=False))
 
 

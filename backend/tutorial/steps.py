@@ -33,9 +33,17 @@ def steps_of(corpus: Corpus) -> list[TutorialStep]:
     )
 
 
+def fitting_reference(step: TutorialStep) -> bytes | None:
+    """The step's reference when it fits the page (an older segmentation's would label
+    wrong nodes), else None."""
+    labels = step.reference_labels
+    if labels is None or len(labels) != step.page.node_count:
+        return None
+    return bytes(labels)
+
+
 def has_reference(step: TutorialStep) -> bool:
-    """A reference that fits the page (an older segmentation's would label wrong nodes)."""
-    return step.reference_labels is not None and len(step.reference_labels) == step.page.node_count
+    return fitting_reference(step) is not None
 
 
 def step_ref(step: TutorialStep | None) -> dict | None:

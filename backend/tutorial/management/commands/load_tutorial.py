@@ -30,6 +30,7 @@ class Command(BaseCommand):
 
 def summary(report: InstallReport) -> str:
     """One line; "updated" only when something was written."""
+    assert report.corpus is not None  # every install that returns has its corpus
     slug = report.corpus.slug
     if not report.changed_anything:
         return f"Tutorial '{slug}' is up to date: {report.steps} steps, nothing changed."
