@@ -65,7 +65,7 @@ _PICKED_ATTNAMES = [field.attname for field in _PICKED_FIELDS]
 def _pick_sql(wrap: bool) -> str:
     """The first undone page of the lowest level at or after the pivot (wrap: from the start).
 
-    What the ORM would build from _undone_pages filtered to the lowest level (the
+    What the ORM would build from undone_pages filtered to the lowest level (the
     subquery: the lowest submission_count among the user's undone pages).
     """
     page, submission = Page._meta.db_table, Submission._meta.db_table
