@@ -60,9 +60,8 @@ class _HarvestJobFormBase(forms.ModelForm):
         for name in PER_JOB:
             value = getattr(installed, name)
             shown = ("yes" if value else "no") if isinstance(value, bool) else value
-            self.fields[
-                name
-            ].help_text = f"{FIELDS[name].metadata['help'].capitalize()}. Installation: {shown}."
+            meaning = FIELDS[name].metadata["help"].capitalize()
+            self.fields[name].help_text = f"{meaning}. Installation: {shown}."
 
     def clean(self):
         cleaned = super().clean()
