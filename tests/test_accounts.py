@@ -16,6 +16,7 @@ from accounts.services import (
     AccountImportError,
     RegistrationError,
     create_annotators_from_csv,
+    credentials_csv,
     register_with_invitation,
 )
 
@@ -148,3 +149,27 @@ def test_registration_applies_the_same_validators(corpus, username, password, fi
     assert error.value.field == field
     assert fragment in str(error.value)
     assert not User.objects.filter(username=username).exists()
+
+
+@pytest.mark.parametrize(
+    "password", ["=HYPERLINK(1) garden", "-tulip garden 77", "'quoted garden 7"]
+)
+def test_a_password_the_credentials_csv_would_alter_is_refused(db, password):
+    with pytest.raises(AccountImportError) as error:
+        create_annotators_from_csv(f"username,password\nmax,{password}\n")
+    assert "line 2: the password of 'max' is not accepted: it begins with" in str(error.value)
+    assert password not in str(error.value)
+
+
+def test_credentials_csv_neutralises_formulas_and_keeps_passwords_exact(db):
+    created = create_annotators_from_csv(
+        "username,email,password\n-lena,=1+2@uni.example,tulip garden 77\n"
+        + "".join(f"user{i},,\n" for i in range(40))
+    )
+    rows = list(csv.reader(io.StringIO(credentials_csv(created))))
+    assert rows[1] == ["'-lena", "tulip garden 77", "'=1+2@uni.example"]
+    # 40 generated passwords: none needs the spreadsheet guard, each is the real one.
+    for (username, password, _email), account in zip(rows[2:], created[1:], strict=True):
+        assert not password.startswith(("=", "+", "-", "@", "'"))
+        assert User.objects.get(username=username).check_password(password)
+        assert password == account.password

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from corpora.models import Corpus
+from kehr import safe_csv
 
 KNOWN_COLUMNS = ("username", "email", "first_name", "last_name", "password")
 
@@ -59,7 +60,27 @@ def password_problem(password: str, user) -> str | None:
 
 def _generated_password() -> str:
     # Readable enough to hand out on paper; 12 chars of url-safe base64 ≈ 72 bits.
-    return secrets.token_urlsafe(9)
+    # Drawn again when it begins with "-": the credentials CSV would have to prefix it
+    # with an apostrophe (safe_csv) and the annotator would be handed a wrong password.
+    while True:
+        password = secrets.token_urlsafe(9)
+        if not password.startswith(safe_csv.FORMULA_TRIGGERS):
+            return password
+
+
+def spreadsheet_problem(password: str) -> str | None:
+    """Why a given password cannot go into the credentials CSV unchanged, or None.
+
+    The credentials file is opened in spreadsheets, so safe_csv puts an apostrophe in
+    front of a cell that begins like a formula; a password shown that way would be
+    handed out wrongly. Such passwords are refused at import instead.
+    """
+    if password.startswith((*safe_csv.FORMULA_TRIGGERS, safe_csv.ESCAPE)):
+        return (
+            "it begins with a character spreadsheets read as a formula or a text marker "
+            "(= + - @ ' or a tab): choose one that begins with a letter or digit"
+        )
+    return None
 
 
 def create_annotators_from_csv(text: str, corpus: Corpus | None = None) -> list[CreatedAccount]:
@@ -103,7 +124,7 @@ def create_annotators_from_csv(text: str, corpus: Corpus | None = None) -> list[
                 first_name=row.get("first_name", ""),
                 last_name=row.get("last_name", ""),
             )
-            problem = password_problem(password, candidate)
+            problem = spreadsheet_problem(password) or password_problem(password, candidate)
             if problem is not None:
                 # Never echo the password: the error may end up in a shared screen or a log.
                 problems.append(
@@ -139,8 +160,13 @@ def create_annotators_from_csv(text: str, corpus: Corpus | None = None) -> list[
 
 
 def credentials_csv(accounts: list[CreatedAccount]) -> str:
+    """The usernames and passwords to hand out, safe to open in a spreadsheet (safe_csv).
+
+    Passwords never need the apostrophe (generated ones are drawn again, given ones are
+    refused at import); a username or email beginning with "-", "+" or "@" gets one.
+    """
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = safe_csv.writer(out)
     writer.writerow(["username", "password", "email"])
     for account in accounts:
         writer.writerow([account.username, account.password, account.email])
