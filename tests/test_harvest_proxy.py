@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import socket
 
 import pytest
 from PIL import Image, ImageChops
@@ -14,6 +13,7 @@ from corpora.segmenter import segment
 from harvest.browser import Browser
 from harvest.harvester import create_job, run_job_sync
 from harvest.models import HarvestItem
+from kehr.processes import free_port
 from tests import proxy_fixtures
 from tests.fixture_site_server import FixtureSite
 
@@ -89,12 +89,6 @@ def test_record_then_replay_with_the_origin_gone(tmp_path):
         replayer.stop()
         gone.stop()
     assert gone.total() == 0, gone.counts
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.mark.django_db
