@@ -58,7 +58,14 @@ def submit_labels(
     """
     now = timezone.now()
     with transaction.atomic():
-        page = Page.objects.select_for_update().select_related("corpus").get(pk=page_id)
+        # Not the document or token counts (hundreds of kB on real pages): nothing here
+        # reads them, and this runs for every submission.
+        page = (
+            Page.objects.select_for_update()
+            .select_related("corpus")
+            .defer("document", "node_tokens")
+            .get(pk=page_id)
+        )
         if not page.corpus.is_available_to(user):
             raise SubmissionRefused(no_page_message(page_id))
         vector = label_vectors.validate_label_vector(labels, page.node_count)
@@ -85,7 +92,11 @@ def submit_labels(
 
 def delete_submission(submission: Submission) -> None:
     with transaction.atomic():
-        page = Page.objects.select_for_update().get(pk=submission.page_id)
+        page = (
+            Page.objects.select_for_update()
+            .defer("document", "node_tokens")
+            .get(pk=submission.page_id)
+        )
         deleted, _ = Submission.objects.filter(pk=submission.pk).delete()
         if deleted:
             page.change_submission_count(-deleted)
