@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
@@ -51,7 +52,9 @@ class PageSerializer(serializers.ModelSerializer):
     node_count = serializers.IntegerField(read_only=True)
     word_count = serializers.IntegerField(read_only=True)
     submission_count = serializers.IntegerField(read_only=True)
-    corpus = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    corpus: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     document_url = serializers.SerializerMethodField()
 
     class Meta:

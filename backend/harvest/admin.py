@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
@@ -64,7 +66,8 @@ class _HarvestJobFormBase(forms.ModelForm):
             self.fields[name].help_text = f"{meaning}. Installation: {shown}."
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data  # what clean() returns; its declared type allows None
         upload = cleaned.get("url_file")
         if upload is not None:
             if upload.size > MAX_UPLOAD_BYTES:
@@ -111,7 +114,7 @@ class HarvestItemInline(admin.TabularInline):
     can_delete = False
     fields = ["line", "url", "state", "reason", "message", "http_status", "word_count",
               "attempts", "page_link"]  # fmt: skip
-    readonly_fields = fields
+    readonly_fields = cast(list[str], fields)  # the names above (typed wider by the base)
     ordering = ["line"]
     show_change_link = False
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -20,7 +22,9 @@ MAX_LIST_BYTES = 5 * 1024 * 1024
 
 
 class HarvestItemSerializer(serializers.ModelSerializer):
-    page = serializers.PrimaryKeyRelatedField(read_only=True)
+    page: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(
+        read_only=True
+    )
 
     class Meta:
         model = HarvestItem
@@ -47,7 +51,9 @@ class ListErrorSerializer(serializers.Serializer):
 
 
 class HarvestJobSerializer(serializers.ModelSerializer):
-    corpus = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    corpus: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     # A plain string, not an enum: drf-spectacular would otherwise need an
     # ENUM_NAME_OVERRIDES entry in settings to tell it from the item's "state".
     state = serializers.CharField(read_only=True, help_text="queued, running or finished")

@@ -117,7 +117,7 @@ def prepare_run(job: HarvestJob) -> list[int]:
     return ids
 
 
-def run_job_sync(job: HarvestJob, on_item: Callable[[HarvestItem], None] | None = None) -> dict:
+def run_job_sync(job: HarvestJob, on_item: Callable[[HarvestItem], object] | None = None) -> dict:
     """Harvest every pending item of the job in this process, one after the other."""
     for item_id in prepare_run(job):
         harvest_item(item_id)
@@ -231,7 +231,8 @@ def _harvest(item: HarvestItem, s: HarvestSettings) -> str:
             log.exception("browser failed on %s", item.url)
             discard_shared_browser()
             return _finish(item, State.FAILED, Reason.BROWSER_ERROR, f"{type(exc).__name__}: {exc}")
-        fields = {
+        # HarvestItem columns, passed on to _finish's **fields.
+        fields: dict[str, Any] = {
             "final_url": capture.final_url[:2000],
             "http_status": capture.status,
             "content_type": capture.content_type[:200],
@@ -242,7 +243,7 @@ def _harvest(item: HarvestItem, s: HarvestSettings) -> str:
         rejected = filters.check_http_status(capture.status)
         if rejected:
             # 5xx may be temporary: a re-run tries again. 4xx will not change.
-            state = State.FAILED if capture.status >= 500 else State.FILTERED
+            state = State.FAILED if (capture.status or 0) >= 500 else State.FILTERED
             return _finish(item, state, *rejected, **fields)
         rejected = filters.check_content_type(capture.content_type)
         if rejected:

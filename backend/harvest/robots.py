@@ -55,13 +55,14 @@ def _fetch_robots(url: str, user_agent: str) -> urllib.robotparser.RobotFilePars
         with opener.open(request, timeout=ROBOTS_TIMEOUT_S) as response:
             body = response.read(ROBOTS_MAX_BYTES)
     except urllib.error.HTTPError as exc:
+        # RobotFileParser.read() sets these same attributes; typeshed does not list them.
         if exc.code in (401, 403):
-            parser.disallow_all = True
+            parser.disallow_all = True  # type: ignore[attr-defined]
         else:  # 404 and other 4xx: no rules; 5xx: see the module docstring
-            parser.allow_all = True
+            parser.allow_all = True  # type: ignore[attr-defined]
         return parser
     except (OSError, ValueError):
-        parser.allow_all = True
+        parser.allow_all = True  # type: ignore[attr-defined]
         return parser
     parser.parse(body.decode("utf-8", "replace").splitlines())
     return parser

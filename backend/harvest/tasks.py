@@ -1,7 +1,8 @@
 """Celery tasks of the harvester; each calls a plain function the tests also call.
 
 Retry policy: none inside the task. ``harvest_item`` is acknowledged late (a worker
-killed mid-page leaves the message to be redelivered where the broker supports it)
+killed mid-page leaves the message to be redelivered: at once on the filesystem broker,
+after the visibility timeout on Redis; docs/admin-guide.md, "When a worker dies")
 and idempotent (a done item is skipped, a running one harvested again, the page
 written in one transaction). A failed URL is retried by re-running the job
 (``run_job``), up to the job's ``max_attempts``.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 from drf_spectacular.utils import extend_schema
@@ -15,6 +17,9 @@ from annotations.selection import next_page_for
 from api.serializers import CorpusSerializer, NextPageSerializer, PageSerializer
 from corpora.models import Corpus, Page
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 
 class CorpusViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = CorpusSerializer
@@ -24,7 +29,8 @@ class CorpusViewSet(viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation, no real user
             return Corpus.objects.none()
-        user = self.request.user
+        # request.user's declared type includes AnonymousUser; IsAuthenticated rules it out here.
+        user = cast("User", self.request.user)
         pages = Page.objects.filter(corpus=OuterRef("pk")).order_by().values("corpus")
         mine = (
             Submission.objects.filter(page__corpus=OuterRef("pk"), user=user)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.exceptions import ValidationError
@@ -22,6 +24,9 @@ from api.serializers import (
 from corpora.models import Page
 from kehr.echo import echo
 from tutorial.progress import my_tutorial_stats, result_for_submission
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 @extend_schema_view(
@@ -48,14 +53,15 @@ class SubmissionViewSet(
         if getattr(self, "swagger_fake_view", False):  # schema generation, no real user
             return Submission.objects.none()
         submissions = Submission.objects.select_related("page__corpus")
-        user = self.request.user
+        # request.user's declared type includes AnonymousUser; IsAuthenticated rules it out here.
+        user = cast("User", self.request.user)
         params = self.request.query_params
         mine = params.get("mine", "")
         if mine not in ("", "true", "false"):
             raise ValidationError({"mine": [f"Expected true or false, received {echo(mine)}."]})
         # Checked for everyone (an annotator's ?user= is ignored, but never a typo in it).
-        wanted_user = params.get("user")
-        wanted_user = None if wanted_user is None else query_id(wanted_user, "user", "user")
+        raw_user = params.get("user")
+        wanted_user = None if raw_user is None else query_id(raw_user, "user", "user")
         if not user.is_staff or mine == "true":
             # Other people's submissions are simply not there (404, never 403 with a hint).
             # Staff use ?mine=true for their own (the extension's My Stats, Start over).

@@ -67,8 +67,8 @@ class Command(BaseCommand):
                 raise CommandError(str(error)) from None
             self._check_proxy(settings.proxy)
             job = self._new_job(options, settings)
-        for error in job.list_errors:
-            self.stderr.write(f"line {error['line']}: {error['error']}: {error['text']}")
+        for problem in job.list_errors:
+            self.stderr.write(f"line {problem['line']}: {problem['error']}: {problem['text']}")
         total = job.items.count()
         bar = tqdm(total=total, unit="url", desc=f"job {job.pk}", file=sys.stderr,
                    disable=options["verbosity"] == 0)  # fmt: skip
