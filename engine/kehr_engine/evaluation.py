@@ -1,0 +1,253 @@
+"""Scoring sources of node labels on gold pages, and the report (JSON + Markdown).
+
+One protocol for every source (docs/engine.md, "Evaluation"): node accuracy, per-class
+P/R/F1 and the 3x3 confusion matrix where a source gives three classes, and for every
+source the token P/R/F1 of good text, micro and macro over pages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import platform
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any
+
+import numpy as np
+
+from kehr_engine.baselines import BASELINES, run_baseline
+from kehr_engine.krdwrd.corpus import GOOD, GoldPage
+from kehr_engine.metrics import (
+    PageTokens,
+    confusion,
+    node_accuracy,
+    page_tokens,
+    per_class,
+    token_scores,
+)
+
+# Figures to beat (issue 12): the extractors' macro token F1 on CANOLA as published.
+PUBLISHED_MACRO_F1 = {
+    "justext": 0.859,
+    "trafilatura": 0.814,
+    "readability": 0.803,
+    "boilerpy3": 0.769,
+    "resiliparse": 0.792,
+    "keep-all": 0.768,
+}
+LIBRARIES = ("numpy", "scikit-learn", "lxml", "trafilatura", "justext", "readability-lxml",
+             "boilerpy3", "resiliparse")  # fmt: skip
+
+
+@dataclass
+class SourceResult:
+    """One source's figures over a set of pages."""
+
+    name: str
+    macro: dict[str, float]
+    micro: dict[str, float]
+    per_page_f1: dict[str, float]
+    seconds: float
+    errors: list[str] = field(default_factory=list)
+    accuracy: float | None = None  # three-class sources only
+    per_class: dict[str, dict[str, float]] | None = None
+    confusion: list[list[int]] | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def score_source(
+    name: str,
+    pages: Sequence[GoldPage],
+    predictions: Sequence[np.ndarray],
+    seconds: float,
+    errors: list[str] | None = None,
+) -> SourceResult:
+    """Figures of one source; ``predictions`` are KrdWrd codes or booleans (kept = good)."""
+    tokens: list[PageTokens] = []
+    for page, predicted in zip(pages, predictions, strict=True):
+        good = predicted if predicted.dtype == bool else predicted == GOOD
+        tokens.append(page_tokens(page.node_texts, page.labels == GOOD, good))
+    scores = token_scores(tokens)
+    result = SourceResult(
+        name=name,
+        macro=scores.macro.as_dict(),
+        micro=scores.micro.as_dict(),
+        per_page_f1={p.page_id: s.f1 for p, s in zip(pages, scores.pages, strict=True)},
+        seconds=seconds,
+        errors=errors or [],
+    )
+    if predictions and predictions[0].dtype != bool:
+        gold = np.concatenate([p.labels for p in pages])
+        predicted = np.concatenate(list(predictions))
+        result.accuracy = node_accuracy(gold, predicted)
+        result.per_class = {k: v.as_dict() for k, v in per_class(gold, predicted).items()}
+        result.confusion = confusion(gold, predicted).tolist()
+    return result
+
+
+def evaluate_baselines(
+    pages: Sequence[GoldPage],
+    names: Sequence[str] = BASELINES,
+    progress: Callable[[str], object] | None = None,
+) -> list[SourceResult]:
+    """Run each baseline over every page, mapped onto nodes, and score it."""
+    results = []
+    for name in names:
+        started = time.perf_counter()
+        kept, errors = [], []
+        for page in pages:
+            outcome = run_baseline(name, page.html, page.node_texts)
+            kept.append(outcome.kept)
+            if outcome.error:
+                errors.append(f"{page.page_id}: {outcome.error}")
+        results.append(score_source(name, pages, kept, time.perf_counter() - started, errors))
+        if progress:
+            progress(f"{name}: macro F1 {results[-1].macro['f1']:.3f}")
+    return results
+
+
+def data_fingerprint(pages: Sequence[GoldPage]) -> str:
+    """SHA-256 over page ids, node texts and gold labels: which data a figure is about."""
+    digest = hashlib.sha256()
+    for page in pages:
+        digest.update(page.page_id.encode())
+        digest.update("\x00".join(page.node_texts).encode())
+        digest.update(page.labels.tobytes())
+    return digest.hexdigest()
+
+
+def environment() -> dict[str, str]:
+    versions = {"python": platform.python_version()}
+    for name in LIBRARIES:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
+def report(pages: Sequence[GoldPage], results: Sequence[SourceResult], **extra: Any) -> dict:
+    """The JSON report: figures, data fingerprint, library versions, anything ``extra``."""
+    tokens = np.concatenate([p.node_tokens for p in pages])
+    labels = np.concatenate([p.labels for p in pages])
+    return {
+        "pages": len(pages),
+        "nodes": int(labels.size),
+        "good_token_share": float(tokens[labels == GOOD].sum() / max(tokens.sum(), 1)),
+        "data_fingerprint": data_fingerprint(pages),
+        "environment": environment(),
+        **extra,
+        "sources": [r.as_dict() for r in results],
+    }
+
+
+def markdown(data: dict) -> str:
+    """The report as a Markdown table beside the published figures."""
+    lines = [
+        "# Kehr engine evaluation",
+        "",
+        f"{data['pages']} pages, {data['nodes']} nodes; good text is "
+        f"{data['good_token_share']:.1%} of all tokens. Data fingerprint "
+        f"`{data['data_fingerprint'][:16]}`.",
+        "",
+        "Token P/R/F1 of good text (whitespace-token bags per page; macro = mean over pages).",
+        "",
+        "| source | macro P | macro R | macro F1 | micro F1 | published macro F1 | node acc. "
+        "| pages/s | errors |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for source in data["sources"]:
+        published = PUBLISHED_MACRO_F1.get(source["name"])
+        accuracy = source.get("accuracy")
+        speed = data["pages"] / source["seconds"] if source["seconds"] else float("inf")
+        lines.append(
+            f"| {source['name']} | {source['macro']['precision']:.3f} "
+            f"| {source['macro']['recall']:.3f} | **{source['macro']['f1']:.3f}** "
+            f"| {source['micro']['f1']:.3f} | {published if published is not None else '-'} "
+            f"| {f'{accuracy:.3f}' if accuracy is not None else '-'} | {speed:.1f} "
+            f"| {len(source['errors'])} |"
+        )
+    lines += ["", "Environment: " + ", ".join(f"{k} {v}" for k, v in data["environment"].items())]
+    for key, value in data.items():
+        if key not in {"pages", "nodes", "good_token_share", "data_fingerprint", "environment",
+                       "sources"}:  # fmt: skip
+            lines.append(f"{key}: {value}")
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class PageFeatures:
+    names: list[str]
+    matrices: list[np.ndarray]
+    seconds: float  # feature extraction time over all pages
+
+
+def page_features(pages: Sequence[GoldPage], groups: Sequence[str]) -> PageFeatures:
+    """Each page's feature matrix (features never see the labels: NodeDocument has none)."""
+    from kehr_engine.features import NodeDocument, features
+
+    started = time.perf_counter()
+    names: list[str] = []
+    matrices = []
+    for page in pages:
+        names, matrix = features(
+            NodeDocument(page.node_texts, page.page.document, page.html), groups
+        )
+        matrices.append(matrix)
+    return PageFeatures(names, matrices, time.perf_counter() - started)
+
+
+def cross_validate(
+    pages: Sequence[GoldPage],
+    groups: Sequence[str],
+    *,
+    k: int = 10,
+    seed: int = 0,
+    by_site: bool = False,
+    progress: Callable[[str], object] | None = None,
+    cached: PageFeatures | None = None,
+) -> tuple[list[SourceResult], dict[str, Any]]:
+    """Page-grouped k-fold CV of the model, with and without its smoothing stage."""
+    from kehr_engine.model import train
+    from kehr_engine.splits import page_folds, site_of
+
+    data = cached or page_features(pages, groups)
+    keys = [site_of(p.url) for p in pages] if by_site else None
+    folds = page_folds([p.page_id for p in pages], k, groups=keys, seed=seed)
+    plain: list[np.ndarray] = [np.zeros(0)] * len(pages)
+    smoothed: list[np.ndarray] = [np.zeros(0)] * len(pages)
+    predict_seconds = 0.0
+    for number, (train_idx, test_idx) in enumerate(folds, start=1):
+        model = train(
+            [data.matrices[i] for i in train_idx], [pages[i].labels for i in train_idx],
+            data.names, groups, seed=seed,
+        )  # fmt: skip
+        started = time.perf_counter()
+        for i in test_idx:
+            smoothed[i] = model.predict(data.matrices[i])
+        predict_seconds += time.perf_counter() - started
+        for i in test_idx:
+            plain[i] = codes_of(model.stage1_proba(data.matrices[i]))
+        if progress:
+            progress(f"fold {number}/{k} done")
+    label = "+".join(groups)
+    results = [
+        score_source(f"model[{label}] smoothed", pages, smoothed, data.seconds + predict_seconds),
+        score_source(f"model[{label}] no smoothing", pages, plain, data.seconds),
+    ]
+    timing = {
+        "feature_seconds": data.seconds,
+        "predict_seconds": predict_seconds,
+        "pages_per_s_features_and_prediction": len(pages) / (data.seconds + predict_seconds),
+    }
+    return results, timing
+
+
+def codes_of(proba: np.ndarray) -> np.ndarray:
+    from kehr_engine.model import CLASSES
+
+    return CLASSES[proba.argmax(axis=1)] if len(proba) else np.zeros(0, dtype=np.int64)

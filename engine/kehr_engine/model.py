@@ -1,0 +1,122 @@
+"""The default model: gradient-boosted trees over the feature groups, then smoothing.
+
+Stage 1 is scikit-learn's HistGradientBoostingClassifier on each node's features
+(three classes: bad, uncertain, good). Stage 2 smooths over the node sequence: a second
+HistGradientBoostingClassifier sees a node's stage-1 probabilities and those of its
+:data:`SMOOTH_K` previous and next nodes. Stage 2 is trained on *out-of-fold* stage-1
+probabilities (inner page-grouped folds), so it learns how stage 1 errs on pages it
+has not seen, not how it fits its own training pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from sklearn.ensemble import HistGradientBoostingClassifier
+
+from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION
+from kehr_engine.splits import page_folds
+
+CLASSES = np.array([1, 2, 3])
+SMOOTH_K = 3
+INNER_FOLDS = 3
+
+
+def _booster(seed: int) -> HistGradientBoostingClassifier:
+    return HistGradientBoostingClassifier(
+        max_iter=200, learning_rate=0.1, max_leaf_nodes=31, l2_regularization=1.0,
+        early_stopping=False, random_state=seed,
+    )  # fmt: skip
+
+
+def neighbour_features(proba: np.ndarray) -> np.ndarray:
+    """A node's probabilities beside its neighbours' (zeros past the page's ends)."""
+    n = len(proba)
+    columns = [proba]
+    for offset in [*range(-SMOOTH_K, 0), *range(1, SMOOTH_K + 1)]:
+        shifted = np.zeros_like(proba)
+        if offset < 0 and n > -offset:
+            shifted[-offset:] = proba[:offset]
+        elif offset > 0 and n > offset:
+            shifted[:-offset] = proba[offset:]
+        columns.append(shifted)
+    return np.hstack(columns)
+
+
+@dataclass
+class Model:
+    groups: tuple[str, ...]
+    feature_names: list[str]
+    stage1: HistGradientBoostingClassifier
+    stage2: HistGradientBoostingClassifier | None
+    feature_version: int = FEATURE_VERSION
+    info: dict[str, object] = field(default_factory=dict)
+
+    def stage1_proba(self, matrix: np.ndarray) -> np.ndarray:
+        return _proba(self.stage1, matrix)
+
+    def predict_proba(self, matrix: np.ndarray) -> np.ndarray:
+        """Class probabilities (bad, uncertain, good) for one page's nodes."""
+        if matrix.shape[1] != len(self.feature_names):
+            raise ValueError(
+                f"the model was trained on {len(self.feature_names)} features (feature version "
+                f"{self.feature_version}, groups {', '.join(self.groups)}); this page has "
+                f"{matrix.shape[1]}."
+            )
+        proba = self.stage1_proba(matrix)
+        if self.stage2 is None or not len(matrix):
+            return proba
+        return _proba(self.stage2, neighbour_features(proba))
+
+    def predict(self, matrix: np.ndarray) -> np.ndarray:
+        """KrdWrd codes (1 bad, 2 uncertain, 3 good) for one page's nodes."""
+        proba = self.predict_proba(matrix)
+        return CLASSES[proba.argmax(axis=1)] if len(proba) else np.zeros(0, dtype=np.int64)
+
+
+def _proba(booster: HistGradientBoostingClassifier, matrix: np.ndarray) -> np.ndarray:
+    """Probabilities in CLASSES order, whichever classes the booster saw."""
+    out = np.zeros((len(matrix), len(CLASSES)))
+    if len(matrix):
+        raw = booster.predict_proba(matrix)
+        for j, label in enumerate(booster.classes_):
+            out[:, int(np.searchsorted(CLASSES, label))] = raw[:, j]
+    return out
+
+
+def _fit(matrices: Sequence[np.ndarray], labels: Sequence[np.ndarray], seed: int):
+    x = np.vstack(matrices)
+    y = np.concatenate(labels)
+    keep = y != 0  # unsettled 2008 ties teach nothing
+    if not keep.any():
+        raise ValueError("no labelled nodes to train on.")
+    return _booster(seed).fit(x[keep], y[keep])
+
+
+def train(
+    matrices: Sequence[np.ndarray],
+    labels: Sequence[np.ndarray],
+    feature_names: list[str],
+    groups: Sequence[str] = DEFAULT_GROUPS,
+    *,
+    smoothing: bool = True,
+    seed: int = 0,
+) -> Model:
+    """Train on pages (one feature matrix and one label vector per page)."""
+    if len(matrices) != len(labels):
+        raise ValueError(f"{len(matrices)} feature matrices but {len(labels)} label vectors.")
+    stage1 = _fit(matrices, labels, seed)
+    stage2 = None
+    if smoothing and len(matrices) >= INNER_FOLDS:
+        out_of_fold: list[np.ndarray] = [np.zeros(0)] * len(matrices)
+        ids = [str(i) for i in range(len(matrices))]
+        for inner_train, inner_test in page_folds(ids, INNER_FOLDS, seed=seed):
+            booster = _fit(
+                [matrices[i] for i in inner_train], [labels[i] for i in inner_train], seed
+            )
+            for i in inner_test:
+                out_of_fold[i] = neighbour_features(_proba(booster, matrices[i]))
+        stage2 = _fit(out_of_fold, labels, seed)
+    return Model(tuple(groups), list(feature_names), stage1, stage2)
