@@ -210,6 +210,7 @@ def cross_validate(
     by_site: bool = False,
     progress: Callable[[str], object] | None = None,
     cached: PageFeatures | None = None,
+    max_iter: int | None = None,
 ) -> tuple[list[SourceResult], dict[str, Any]]:
     """Page-grouped k-fold CV of the model, with and without its smoothing stage."""
     from kehr_engine.model import train
@@ -224,7 +225,7 @@ def cross_validate(
     for number, (train_idx, test_idx) in enumerate(folds, start=1):
         model = train(
             [data.matrices[i] for i in train_idx], [pages[i].labels for i in train_idx],
-            data.names, groups, seed=seed,
+            data.names, groups, seed=seed, **({"max_iter": max_iter} if max_iter else {}),
         )  # fmt: skip
         started = time.perf_counter()
         for i in test_idx:

@@ -122,8 +122,9 @@ def text_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
 
 
 def _block(element: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
-    while element.getparent() is not None and str(element.tag).lower() not in BLOCKS:
-        element = element.getparent()
+    parent = element.getparent()
+    while parent is not None and str(element.tag).lower() not in BLOCKS:
+        element, parent = parent, parent.getparent()
     return element
 
 
@@ -141,7 +142,8 @@ def dom_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
     for i, wrapper in enumerate(wrappers):
         ancestors = [str(a.tag).lower() for a in wrapper.iterancestors()]
         parent = ancestors[0] if ancestors else ""
-        block = _block(wrapper.getparent() if wrapper.getparent() is not None else wrapper)
+        wrapper_parent = wrapper.getparent()
+        block = _block(wrapper_parent if wrapper_parent is not None else wrapper)
         key = block
         if key not in block_stats:
             text = block.text_content()

@@ -24,9 +24,12 @@ SMOOTH_K = 3
 INNER_FOLDS = 3
 
 
-def _booster(seed: int) -> HistGradientBoostingClassifier:
+MAX_ITER = 200
+
+
+def _booster(seed: int, max_iter: int = MAX_ITER) -> HistGradientBoostingClassifier:
     return HistGradientBoostingClassifier(
-        max_iter=200, learning_rate=0.1, max_leaf_nodes=31, l2_regularization=1.0,
+        max_iter=max_iter, learning_rate=0.1, max_leaf_nodes=31, l2_regularization=1.0,
         early_stopping=False, random_state=seed,
     )  # fmt: skip
 
@@ -86,13 +89,15 @@ def _proba(booster: HistGradientBoostingClassifier, matrix: np.ndarray) -> np.nd
     return out
 
 
-def _fit(matrices: Sequence[np.ndarray], labels: Sequence[np.ndarray], seed: int):
+def _fit(
+    matrices: Sequence[np.ndarray], labels: Sequence[np.ndarray], seed: int, max_iter: int
+) -> HistGradientBoostingClassifier:
     x = np.vstack(matrices)
     y = np.concatenate(labels)
     keep = y != 0  # unsettled 2008 ties teach nothing
     if not keep.any():
         raise ValueError("no labelled nodes to train on.")
-    return _booster(seed).fit(x[keep], y[keep])
+    return _booster(seed, max_iter).fit(x[keep], y[keep])
 
 
 def train(
@@ -103,20 +108,21 @@ def train(
     *,
     smoothing: bool = True,
     seed: int = 0,
+    max_iter: int = MAX_ITER,
 ) -> Model:
     """Train on pages (one feature matrix and one label vector per page)."""
     if len(matrices) != len(labels):
         raise ValueError(f"{len(matrices)} feature matrices but {len(labels)} label vectors.")
-    stage1 = _fit(matrices, labels, seed)
+    stage1 = _fit(matrices, labels, seed, max_iter)
     stage2 = None
     if smoothing and len(matrices) >= INNER_FOLDS:
         out_of_fold: list[np.ndarray] = [np.zeros(0)] * len(matrices)
         ids = [str(i) for i in range(len(matrices))]
         for inner_train, inner_test in page_folds(ids, INNER_FOLDS, seed=seed):
             booster = _fit(
-                [matrices[i] for i in inner_train], [labels[i] for i in inner_train], seed
+                [matrices[i] for i in inner_train], [labels[i] for i in inner_train], seed, max_iter
             )
             for i in inner_test:
                 out_of_fold[i] = neighbour_features(_proba(booster, matrices[i]))
-        stage2 = _fit(out_of_fold, labels, seed)
+        stage2 = _fit(out_of_fold, labels, seed, max_iter)
     return Model(tuple(groups), list(feature_names), stage1, stage2)

@@ -1,0 +1,74 @@
+"""Features never read the gold; the model trains and predicts on a small CANOLA slice."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import numpy as np
+import pytest
+
+from kehr_engine.evaluation import cross_validate, evaluate_baselines, page_features
+from kehr_engine.features import DEFAULT_GROUPS, GROUPS, NodeDocument, features
+from kehr_engine.krdwrd.corpus import iter_corpus
+from kehr_engine.model import train
+from kehr_engine.segmenter import decode_html, segment
+from tests.krdwrd_data import krdwrd_folder
+
+FAST_GROUPS = ("text", "dom", "context")
+
+
+@pytest.fixture(scope="module")
+def slice_pages() -> list:
+    return list(iter_corpus(krdwrd_folder("canola-sample"), limit=6))
+
+
+def test_features_come_from_the_html_alone(slice_pages: list, tmp_path) -> None:
+    """The same page segmented from its bytes, with no gold anywhere, gets the same rows."""
+    assert "labels" not in {f.name for f in fields(NodeDocument)}
+    page = slice_pages[0]
+    raw = krdwrd_folder("canola-sample") / "pages" / f"{page.page_id.split('/')[1]}.html"
+    copy = tmp_path / "page.html"
+    copy.write_bytes(raw.read_bytes())
+    alone = segment(copy.read_bytes(), page.url)
+    names, with_gold = features(
+        NodeDocument(page.node_texts, page.page.document, page.html), DEFAULT_GROUPS
+    )
+    _, without = features(
+        NodeDocument(alone.node_texts, alone.document, decode_html(copy.read_bytes())[0]),
+        DEFAULT_GROUPS,
+    )
+    assert with_gold.shape == (page.page.node_count, len(names))
+    assert np.array_equal(with_gold, without)
+    assert {name.split(".")[0] for name in names} == set(DEFAULT_GROUPS)
+
+
+def test_unknown_feature_groups_are_named() -> None:
+    doc = NodeDocument(["a"], "<html><body><kehr-t data-i='0'>a</kehr-t></body></html>", "")
+    with pytest.raises(ValueError, match=r"unknown feature groups \['visual'\]; registered"):
+        features(doc, ("text", "visual"))
+    assert set(DEFAULT_GROUPS) <= set(GROUPS)
+
+
+def test_the_model_learns_good_text_better_than_chance(slice_pages: list) -> None:
+    results, timing = cross_validate(slice_pages, FAST_GROUPS, k=3, seed=1, max_iter=30)
+    smoothed, plain = results
+    assert smoothed.accuracy is not None and plain.accuracy is not None
+    # A model that learned nothing from three folds of two pages would not beat keeping
+    # all text on the same pages.
+    (keep_all,) = evaluate_baselines(slice_pages, ["keep-all"])
+    assert smoothed.micro["f1"] > keep_all.micro["f1"]
+    assert smoothed.macro["f1"] > keep_all.macro["f1"]
+    assert sum(sum(row) for row in smoothed.confusion) == sum(
+        int((p.labels != 0).sum()) for p in slice_pages
+    )
+    assert timing["pages_per_s_features_and_prediction"] > 0
+
+
+def test_a_page_with_other_features_is_refused_naming_both_versions(slice_pages: list) -> None:
+    data = page_features(slice_pages[:3], FAST_GROUPS)
+    model = train(
+        data.matrices, [p.labels for p in slice_pages[:3]], data.names, FAST_GROUPS, max_iter=20
+    )
+    assert model.predict(data.matrices[0]).shape == (slice_pages[0].page.node_count,)
+    with pytest.raises(ValueError, match=r"trained on \d+ features \(feature version 1"):
+        model.predict(data.matrices[0][:, :5])
