@@ -213,7 +213,7 @@ def cross_validate(
     max_iter: int | None = None,
 ) -> tuple[list[SourceResult], dict[str, Any]]:
     """Page-grouped k-fold CV of the model, with and without its smoothing stage."""
-    from kehr_engine.model import train
+    from kehr_engine.model import MAX_ITER, train
     from kehr_engine.splits import page_folds, site_of
 
     data = cached or page_features(pages, groups)
@@ -225,7 +225,7 @@ def cross_validate(
     for number, (train_idx, test_idx) in enumerate(folds, start=1):
         model = train(
             [data.matrices[i] for i in train_idx], [pages[i].labels for i in train_idx],
-            data.names, groups, seed=seed, **({"max_iter": max_iter} if max_iter else {}),
+            data.names, groups, seed=seed, max_iter=max_iter or MAX_ITER,
         )  # fmt: skip
         started = time.perf_counter()
         for i in test_idx:
