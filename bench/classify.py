@@ -1,0 +1,73 @@
+"""Classification speed: feature extraction + prediction per page, against trafilatura.
+
+Trains the engine's model on canola-train (the default groups), then times feature
+extraction + prediction page by page on canola-sample, and trafilatura's extraction on
+the same pages in the same run. Until a default model is shipped (issue 12) the model
+is trained here; with --quick on a few pages with few boosting rounds (under 60 s).
+
+Last line: BENCH classify pages_per_s=… p95_ms=… trafilatura_ratio=… peak_mb=…
+(trafilatura_ratio = engine pages/s ÷ trafilatura pages/s; the goal is ≥ 1 at ≥ 50 pages/s.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO / "engine")]
+
+from kehr_engine.baselines import trafilatura_text  # noqa: E402
+from kehr_engine.evaluation import page_features  # noqa: E402
+from kehr_engine.features import DEFAULT_GROUPS, NodeDocument, features  # noqa: E402
+from kehr_engine.krdwrd.corpus import iter_corpus  # noqa: E402
+from kehr_engine.model import train  # noqa: E402
+
+DATA = REPO.parent / "shared/data/krdwrd"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="few pages, small model (< 60 s)")
+    parser.add_argument("--data", type=Path, default=DATA)
+    args = parser.parse_args()
+    if not (args.data / "canola-train").is_dir():
+        sys.exit(f"KrdWrd data not found at {args.data} (see ../shared/data/krdwrd/README.md).")
+    train_pages = list(iter_corpus(args.data / "canola-train", 10 if args.quick else None))
+    test_pages = list(iter_corpus(args.data / "canola-sample", 8 if args.quick else None))
+    data = page_features(train_pages, DEFAULT_GROUPS)
+    model = train(
+        data.matrices, [p.labels for p in train_pages], data.names, DEFAULT_GROUPS,
+        max_iter=30 if args.quick else 200,
+    )  # fmt: skip
+
+    per_page = []
+    for page in test_pages:
+        started = time.perf_counter()
+        _, matrix = features(NodeDocument(page.node_texts, page.page.document, page.html))
+        model.predict(matrix)
+        per_page.append(time.perf_counter() - started)
+    started = time.perf_counter()
+    for page in test_pages:
+        trafilatura_text(page.html)
+    trafilatura_s = time.perf_counter() - started
+
+    pages_per_s = len(test_pages) / sum(per_page)
+    trafilatura_pages_per_s = len(test_pages) / trafilatura_s
+    p95_ms = float(np.percentile(per_page, 95) * 1000)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{len(train_pages)} training pages, {len(test_pages)} timed pages; "
+          f"trafilatura {trafilatura_pages_per_s:.1f} pages/s")  # fmt: skip
+    print(
+        f"BENCH classify pages_per_s={pages_per_s:.1f} p95_ms={p95_ms:.0f} "
+        f"trafilatura_ratio={pages_per_s / trafilatura_pages_per_s:.2f} peak_mb={peak_mb:.0f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
