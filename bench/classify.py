@@ -38,8 +38,8 @@ def main() -> None:
     args = parser.parse_args()
     if not (args.data / "canola-train").is_dir():
         sys.exit(f"KrdWrd data not found at {args.data} (see ../shared/data/krdwrd/README.md).")
-    train_pages = list(iter_corpus(args.data / "canola-train", 10 if args.quick else None))
-    test_pages = list(iter_corpus(args.data / "canola-sample", 8 if args.quick else None))
+    train_pages = list(iter_corpus(args.data / "canola-train", 4 if args.quick else None))
+    test_pages = list(iter_corpus(args.data / "canola-sample", 3 if args.quick else None))
     data = page_features(train_pages, DEFAULT_GROUPS)
     model = train(
         data.matrices, [p.labels for p in train_pages], data.names, DEFAULT_GROUPS,
