@@ -43,7 +43,7 @@ def main() -> None:
     data = page_features(train_pages, DEFAULT_GROUPS)
     model = train(
         data.matrices, [p.labels for p in train_pages], data.names, DEFAULT_GROUPS,
-        max_iter=30 if args.quick else 200,
+        max_iter=10 if args.quick else 200,
     )  # fmt: skip
 
     per_page = []
