@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import os
+
 from kehr.processes import free_port
 
-__all__ = ["free_port", "percentile", "thread_cpu_ns", "tree_cpu_seconds"]
+__all__ = ["free_port", "percentile", "setup_sqlite_django", "thread_cpu_ns", "tree_cpu_seconds"]
+
+
+def setup_sqlite_django(var_dir: str) -> None:
+    """Django on a SQLite file and the filesystem broker in var_dir (a bench's own)."""
+    os.environ["KEHR_VAR_DIR"] = var_dir
+    os.environ["DATABASE_URL"] = f"sqlite:///{var_dir}/bench.sqlite3"
+    os.environ["CELERY_BROKER_URL"] = "filesystem://"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kehr.settings")
+    # The settings only read var/: the start-up command makes it (kehr/instance.py).
+    from kehr.instance import init_instance
+
+    init_instance()
+    import django
+
+    django.setup()
 
 
 def percentile(values: list[float], q: float) -> float:

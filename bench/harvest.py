@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import http.server
 import multiprocessing
-import os
 import sys
 import tempfile
 import threading
@@ -34,6 +33,8 @@ from urllib.parse import urlsplit
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "backend"), str(REPO / "proxy"), str(REPO)]
+
+from benchlib import setup_sqlite_django  # noqa: E402
 
 from tests.proxy_fixtures import ALLOW_LOOPBACK, start_archive_proxy  # noqa: E402
 
@@ -83,17 +84,7 @@ def serve_pages() -> http.server.ThreadingHTTPServer:
 
 
 def setup_django(var_dir: str) -> None:
-    os.environ["KEHR_VAR_DIR"] = var_dir
-    os.environ["DATABASE_URL"] = f"sqlite:///{var_dir}/bench.sqlite3"
-    os.environ["CELERY_BROKER_URL"] = "filesystem://"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kehr.settings")
-    # The settings only read var/: the start-up command makes it (kehr/instance.py).
-    from kehr.instance import init_instance
-
-    init_instance()
-    import django
-
-    django.setup()
+    setup_sqlite_django(var_dir)
 
 
 def worker(queue, ready, go, results, browser_kwargs) -> None:

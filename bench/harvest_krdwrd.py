@@ -40,6 +40,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "backend"), str(REPO / "proxy"), str(REPO)]
 
+from benchlib import setup_sqlite_django  # noqa: E402
+
 from tests.proxy_fixtures import ALLOW_LOOPBACK, start_archive_proxy  # noqa: E402
 
 DATA = REPO.parent / "shared" / "data" / "krdwrd"
@@ -83,17 +85,7 @@ def serve(pages: list[Path]) -> http.server.ThreadingHTTPServer:
 
 
 def setup_django(var_dir: str) -> None:
-    os.environ["KEHR_VAR_DIR"] = var_dir
-    os.environ["DATABASE_URL"] = f"sqlite:///{var_dir}/bench.sqlite3"
-    os.environ["CELERY_BROKER_URL"] = "filesystem://"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "kehr.settings")
-    # The settings only read var/: the start-up command makes it (kehr/instance.py).
-    from kehr.instance import init_instance
-
-    init_instance()
-    import django
-
-    django.setup()
+    setup_sqlite_django(var_dir)
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
