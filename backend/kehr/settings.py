@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "comparison",
     "archive",
     "harvest",
+    "learning",
     "annotator",
     "api",
 ]
@@ -222,6 +223,10 @@ LONG_TASK_TIME_LIMITS = {
     "gold.tasks.merge_dirty_pages": 3 * 60 * 60,
     "gold.tasks.merge_corpus": 3 * 60 * 60,
     "gold.tasks.merge_all_corpora": 3 * 60 * 60,
+    # Training and classifying a large corpus, or evaluation (it trains k models).
+    "learning.tasks.train": 3 * 60 * 60,
+    "learning.tasks.evaluate": 3 * 60 * 60,
+    "learning.tasks.classify": 3 * 60 * 60,
 }
 CELERY_TASK_ANNOTATIONS = {
     name: {"time_limit": hard, "soft_time_limit": hard - TIME_LIMIT_GRACE}

@@ -33,6 +33,7 @@ urlpatterns = [
     path("staff/gold/", include("gold.urls")),
     path("staff/tutorial/", include("tutorial.urls")),
     path("staff/diff/", include("comparison.urls")),
+    path("staff/models/", include("learning.urls")),
     path("healthz/", healthz),
     # What Kehr is, with links for annotators, staff and developers (the admin's
     # "View site" leads here).

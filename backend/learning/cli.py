@@ -1,0 +1,69 @@
+"""What the learning commands share: finding corpora and models, running or queueing a job."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from django.core.management.base import CommandError
+
+from corpora.models import Corpus
+from learning.models import ModelVersion
+
+
+def find_corpus(slug: str) -> Corpus:
+    """The corpus with this slug, or a CommandError that lists the existing slugs."""
+    corpus = Corpus.objects.filter(slug=slug).first()
+    if corpus is None:
+        known = ", ".join(Corpus.objects.order_by("slug").values_list("slug", flat=True))
+        raise CommandError(f"No corpus with slug {slug!r}. Existing corpora: {known or 'none'}.")
+    return corpus
+
+
+def find_model(name: str, *, ready: bool = False) -> ModelVersion:
+    from learning.services import ModelLookupError, find_version
+
+    try:
+        return find_version(name, ready=ready)
+    except ModelLookupError as error:
+        raise CommandError(str(error)) from None
+
+
+def split_groups(values: list[str] | None) -> list[str] | None:
+    """--features text dom, or --features text,dom: the same list."""
+    if not values:
+        return None
+    return [group for value in values for group in value.split(",") if group.strip()]
+
+
+def terminal(verbosity: int) -> Callable[[str], object] | None:
+    """Progress lines on stderr (stdout keeps the result), unless -v 0."""
+    if verbosity == 0:
+        return None
+    return lambda line: print(line, file=sys.stderr, flush=True)
+
+
+def finished(version: ModelVersion) -> ModelVersion:
+    """The version after its job ran here; CommandError with the job's message if it failed."""
+    version.refresh_from_db()
+    if version.job_state == ModelVersion.JobState.FAILED:
+        raise CommandError(version.message)
+    return version
+
+
+def queue_job(version: ModelVersion, job: str, corpus: Corpus | None = None, **options) -> str:
+    from learning.jobs import JobError
+    from learning.services import queue
+
+    try:
+        queue(version, job, corpus, **options)
+    except JobError as error:
+        raise CommandError(str(error)) from None
+    except Exception as error:
+        raise CommandError(
+            f"The task queue is not reachable ({error}); nothing was queued."
+        ) from error
+    return (
+        f"{version.get_job_display().capitalize()} of {version.name} queued: a worker runs it; "
+        "follow it on /staff/models/."
+    )

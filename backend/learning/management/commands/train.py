@@ -1,0 +1,57 @@
+"""manage.py train --corpus SLUG [--features …] [--name …]: train a model on merged gold."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from learning.cli import find_corpus, finished, queue_job, split_groups, terminal
+from learning.models import ModelVersion
+
+
+class Command(BaseCommand):
+    help = (
+        "Train a classifier model on a corpus' merged gold standard and store it as a new "
+        "model version (its file goes under the instance's var/models/). Runs here unless "
+        "--queue sends it to a worker."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--corpus", required=True, help="slug of the corpus to learn from")
+        parser.add_argument(
+            "--features", nargs="+", metavar="GROUP",
+            help="feature groups (default: the engine's default groups)",
+        )  # fmt: skip
+        parser.add_argument("--name", default="", help="model name (default: <corpus>-<n>)")
+        parser.add_argument(
+            "--rounds", type=int, default=None,
+            help="boosting rounds (default: the engine's; fewer train faster and worse)",
+        )  # fmt: skip
+        parser.add_argument("--queue", action="store_true", help="run on a Celery worker")
+
+    def handle(self, *args, **options) -> None:
+        from kehr_engine.features import DEFAULT_GROUPS
+        from learning.jobs import JobError
+        from learning.services import create_version, train_version
+
+        corpus = find_corpus(options["corpus"])
+        if options["rounds"] is not None and options["rounds"] < 1:
+            raise CommandError(f"--rounds {options['rounds']}: give at least 1.")
+        try:
+            version = create_version(
+                corpus,
+                groups=split_groups(options["features"]) or DEFAULT_GROUPS,
+                name=options["name"],
+                max_iter=options["rounds"],
+            )
+        except JobError as error:
+            raise CommandError(str(error)) from None
+        if options["queue"]:
+            self.stdout.write(queue_job(version, ModelVersion.Job.TRAIN))
+            return
+        train_version(version.pk, echo=terminal(options["verbosity"]))
+        version = finished(version)
+        self.stdout.write(
+            f"{version.name}: trained on {version.pages} pages ({version.nodes} labelled "
+            f"nodes) of {corpus.slug}, groups {', '.join(version.groups)}; file "
+            f"{version.path}. Evaluate it: manage.py evaluate --model {version.name}"
+        )

@@ -1,0 +1,304 @@
+"""Train, evaluate and classify: the plain functions the tasks, commands and tests call.
+
+Each ``*_version`` function runs one job on a model version in this process (a worker
+calls it from learning.tasks); ``create_version`` and ``claim`` only record that a job
+is wanted. The engine (kehr_engine) does the learning; this module feeds it the
+platform's pages and gold and stores what comes back.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_slug
+from django.utils import timezone
+
+from corpora.models import Corpus, Page
+from kehr_engine.evaluation import markdown
+from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
+from kehr_engine.model import Model
+from kehr_engine.model_file import ModelFileError, load_model, save_model
+from kehr_engine.pipeline import EngineInputError, Prediction, predict, train_model
+from kehr_engine.pipeline import evaluate_pages as engine_evaluate
+from learning.data import MIN_TRAINING_PAGES, TrainingDataError, page_input, training_data
+from learning.jobs import JobError, claim, running, unqueued
+from learning.models import ModelVersion, PredictedVector
+
+#: Failures whose message already says what was wrong and what to do.
+EXPECTED = (TrainingDataError, JobError, EngineInputError, ModelFileError)
+DEFAULT_FOLDS = ModelVersion.DEFAULT_FOLDS
+#: Where a command shows a job's progress (a worker has none: the row is enough).
+Echo = Callable[[str], object] | None
+#: Pages classified per database round trip (one bulk insert each).
+CLASSIFY_BATCH = 50
+
+
+class ModelLookupError(LookupError):
+    """A model name that names no usable model; the message lists what there is."""
+
+
+def check_groups(groups: Sequence[str]) -> list[str]:
+    unknown = [group for group in groups if group not in GROUPS]
+    if unknown or not groups:
+        raise JobError(
+            f"Unknown feature group{'s' * (len(unknown) != 1)} {', '.join(unknown)}: choose "
+            f"from {', '.join(sorted(GROUPS))}." if unknown
+            else f"No feature groups given: choose from {', '.join(sorted(GROUPS))}."
+        )  # fmt: skip
+    return list(dict.fromkeys(groups))
+
+
+def next_name(corpus: Corpus) -> str:
+    """``<corpus slug>-<n>``, the first n not taken."""
+    n = ModelVersion.objects.filter(corpus=corpus).count() + 1
+    while ModelVersion.objects.filter(name=f"{corpus.slug}-{n}").exists():
+        n += 1
+    return f"{corpus.slug}-{n}"[:100]
+
+
+def create_version(
+    corpus: Corpus,
+    *,
+    groups: Sequence[str] = DEFAULT_GROUPS,
+    name: str = "",
+    created_by=None,
+    max_iter: int | None = None,
+) -> ModelVersion:
+    """Record a model version to be trained (queued); the caller runs or queues training."""
+    name = name.strip() or next_name(corpus)
+    try:
+        validate_slug(name)
+    except ValidationError:
+        raise JobError(
+            f"Model name {name!r} is not a slug: use letters, digits, - and _ only."
+        ) from None
+    if ModelVersion.objects.filter(name=name).exists():
+        raise JobError(f"A model named {name!r} exists already: choose another name.")
+    return ModelVersion.objects.create(
+        name=name,
+        corpus=corpus,
+        groups=check_groups(groups),
+        feature_version=FEATURE_VERSION,
+        training_options={"max_iter": max_iter} if max_iter else {},
+        created_by=created_by,
+        job=ModelVersion.Job.TRAIN,
+        job_state=ModelVersion.JobState.QUEUED,
+        job_corpus=corpus,
+        progress_text="queued",
+    )
+
+
+# --------------------------------------------------------------------------- train
+
+
+def model_path(version: ModelVersion) -> Path:
+    return Path(settings.VAR_DIR) / ModelVersion.file_for(version.name)
+
+
+def train_version(version_id: int, *, echo: Echo = None) -> ModelVersion:
+    """Train the version on its corpus' merged gold and save its model file.
+
+    Run again on a ready version (a redelivered task), it does nothing.
+    """
+    version = ModelVersion.objects.select_related("corpus").get(pk=version_id)
+    if version.status == ModelVersion.Status.READY:
+        return version
+    ModelVersion.objects.filter(pk=version.pk).update(status=ModelVersion.Status.RUNNING)
+    with running(version, ModelVersion.Job.TRAIN, EXPECTED, echo) as progress:
+        progress.phase(0.0, 0.1, f"reading the merged gold of {version.corpus.slug}")
+        data = training_data(version.corpus)
+        progress.phase(0.1, 0.95, f"training on {len(data.pages)} pages")
+        max_iter = version.training_options.get("max_iter")
+        model = train_model(
+            data.pages, data.labels, groups=version.groups, progress=progress,
+            info={"name": version.name, "corpus": version.corpus.slug},
+            **({"max_iter": max_iter} if max_iter else {}),
+        )  # fmt: skip
+        progress.phase(0.95, 1.0, "saving the model file")
+        path = model_path(version)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_model(model, path)
+        libraries = model.info.get("libraries")
+        ModelVersion.objects.filter(pk=version.pk).update(
+            file=ModelVersion.file_for(version.name),
+            fingerprint=data.fingerprint,
+            feature_version=model.feature_version,
+            library_versions=libraries if isinstance(libraries, dict) else {},
+            pages=len(data.pages),
+            nodes=data.nodes,
+        )
+        progress.summary = f"trained on {len(data.pages)} pages of {version.corpus.slug}"
+    return version
+
+
+# --------------------------------------------------------------------------- evaluate
+
+
+def evaluate_version(
+    version_id: int,
+    *,
+    folds: int = DEFAULT_FOLDS,
+    baselines: Sequence[str] | None = None,
+    echo: Echo = None,
+) -> ModelVersion:
+    """Page-grouped k-fold CV of the version's recipe (feature groups, boosting rounds) on
+    its corpus' current merged gold; stores the metrics (JSON) and the Markdown report.
+
+    ``baselines``: the extractors scored in the same run (None: all of them, the
+    engine's default; ``()`` none).
+    """
+    version = ModelVersion.objects.select_related("corpus").get(pk=version_id)
+    with running(version, ModelVersion.Job.EVALUATE, EXPECTED, echo) as progress:
+        if folds < 2:
+            raise JobError(f"--folds {folds}: cross-validation needs at least 2 folds.")
+        progress.phase(0.0, 0.1, f"reading the merged gold of {version.corpus.slug}")
+        data = training_data(
+            version.corpus, minimum=max(MIN_TRAINING_PAGES, folds), purpose=f"{folds}-fold CV"
+        )
+        progress.phase(0.1, 0.95, f"{folds}-fold cross-validation on {len(data.pages)} pages")
+        options: dict[str, Any] = {}
+        if baselines is not None:
+            options["baselines"] = tuple(baselines)
+        if version.training_options.get("max_iter"):
+            options["max_iter"] = version.training_options["max_iter"]
+        result = engine_evaluate(
+            data.pages, data.labels, groups=version.groups, k=folds, progress=progress,
+            page_ids=[str(page_id) for page_id in data.page_ids], **options,
+        )  # fmt: skip
+        result["model"] = version.name
+        result["corpus"] = version.corpus.slug
+        result["platform_fingerprint"] = data.fingerprint
+        ModelVersion.objects.filter(pk=version.pk).update(
+            folds=folds, metrics=result, report=markdown(result), evaluated_at=timezone.now()
+        )
+        progress.summary = f"{folds}-fold cross-validation on {len(data.pages)} pages"
+    return version
+
+
+# --------------------------------------------------------------------------- classify
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    key: tuple[str, int, int]
+    model: Model
+
+
+_loaded: dict[int, _Loaded] = {}
+
+
+def load_version_model(version: ModelVersion) -> Model:
+    """The version's model, loaded once per process (again when its file changed)."""
+    if version.status != ModelVersion.Status.READY or version.path is None:
+        raise ModelLookupError(
+            f"Model {version.name} is not ready ({version.get_status_display().lower()}): "
+            "only a trained model can label pages."
+        )
+    path = version.path
+    try:
+        stat = os.stat(path)
+    except FileNotFoundError:
+        raise ModelFileError(
+            f"The file of model {version.name} is missing ({path}): train the model again."
+        ) from None
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    cached = _loaded.get(version.pk)
+    if cached is None or cached.key != key:
+        cached = _Loaded(key, load_model(path))
+        _loaded[version.pk] = cached
+    return cached.model
+
+
+def predict_page(version: ModelVersion, page: Page) -> Prediction:
+    return predict(load_version_model(version), page_input(page))
+
+
+def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> ModelVersion:
+    """Label every page of a corpus with the version's model and store the vectors.
+
+    Resumable: pages the version labelled already are skipped, so a job run again
+    (a redelivered task, or the button pressed again) finishes what is left. A page the
+    engine refuses (e.g. past the node limit) is skipped and named in the message.
+    """
+    version = ModelVersion.objects.get(pk=version_id)
+    corpus = Corpus.objects.get(pk=corpus_id)
+    with running(version, ModelVersion.Job.CLASSIFY, EXPECTED, echo) as progress:
+        model = load_version_model(version)
+        total = corpus.pages.count()
+        done = PredictedVector.objects.filter(model=version, page__corpus=corpus).count()
+        todo = (
+            corpus.pages.exclude(predicted_vectors__model=version).order_by("id")
+            .values_list("id", flat=True)
+        )  # fmt: skip
+        refused: list[str] = []
+        page_ids = list(todo)
+        for start in range(0, len(page_ids), CLASSIFY_BATCH):
+            batch = Page.objects.filter(pk__in=page_ids[start : start + CLASSIFY_BATCH])
+            rows = []
+            for page in batch.order_by("id"):
+                try:
+                    prediction = predict(model, page_input(page))
+                except EngineInputError as error:
+                    refused.append(f"page {page.pk}: {error}")
+                    continue
+                rows.append(
+                    PredictedVector(
+                        model=version, page=page,
+                        labels=prediction.labels.astype(np.uint8).tobytes(),
+                        proba=PredictedVector.encode_proba(prediction.proba),
+                    )
+                )  # fmt: skip
+            # ignore_conflicts: a second run of the job may have stored the same page.
+            PredictedVector.objects.bulk_create(rows, ignore_conflicts=True)
+            done += len(rows)
+            progress(f"{corpus.slug}: {done}/{total} pages labelled", done / max(total, 1))
+        progress.summary = f"{corpus.slug}: {done}/{total} pages labelled"
+        if refused:
+            raise JobError(
+                f"{len(refused)} page{'s' * (len(refused) != 1)} of {corpus.slug} could not "
+                f"be labelled ({done} of {total} are): " + "; ".join(refused[:5])
+            )
+    return version
+
+
+# --------------------------------------------------------------------------- lookup
+
+
+def find_version(name: str, *, ready: bool = False) -> ModelVersion:
+    """The model version with this name, or ModelLookupError listing the known ones."""
+    version = ModelVersion.objects.select_related("corpus").filter(name=name).first()
+    if version is None:
+        known = ", ".join(ModelVersion.objects.order_by("name").values_list("name", flat=True))
+        raise ModelLookupError(f"No model named {name!r}. Models: {known or 'none yet'}.")
+    if ready and version.status != ModelVersion.Status.READY:
+        raise ModelLookupError(
+            f"Model {name} is not ready ({version.get_status_display().lower()}"
+            f"{': ' + version.message if version.message else ''})."
+        )
+    return version
+
+
+def queue(version: ModelVersion, job: str, corpus: Corpus | None = None, **options: Any) -> None:
+    """Claim the job on the version and send its task to a worker."""
+    from learning import tasks  # the tasks call this module's functions
+
+    if job != ModelVersion.Job.TRAIN:  # create_version claimed the training already
+        claim(version, job, corpus)
+    try:
+        if job == ModelVersion.Job.TRAIN:
+            tasks.train.delay(version.pk)
+        elif job == ModelVersion.Job.EVALUATE:
+            tasks.evaluate.delay(version.pk, **options)
+        else:
+            tasks.classify.delay(version.pk, (corpus or version.corpus).pk)
+    except Exception as error:
+        # Not queued: say so on the row, or it would stay "queued" and block every job.
+        unqueued(version, job, f"The task queue is not reachable ({error}); nothing was queued.")
+        raise

@@ -1,0 +1,44 @@
+"""Celery tasks of the classifier; each calls the plain function the tests also call.
+
+Retry policy: none inside the tasks. Each job records its end on the model version's
+row (done, or failed with a message: learning.jobs), so nothing fails silently. They
+are acknowledged late; a task whose worker died is redelivered (docs/architecture.md)
+and runs again: training skips a version that is ready, evaluation recomputes from
+scratch, classification skips the pages the model has labelled already. Time limits:
+LONG_TASK_TIME_LIMITS in kehr/settings.py (3 h each: an evaluation trains k models).
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from learning.models import ModelVersion
+
+# learning.services is imported inside each task: it loads the engine (scikit-learn,
+# lxml, the extractors), which a worker should pay for only when it runs one of these.
+
+
+@shared_task(name="learning.tasks.train", acks_late=True)
+def train(version_id: int) -> str:
+    """Train a queued model version; returns its status."""
+    from learning import services
+
+    return services.train_version(version_id).status
+
+
+@shared_task(name="learning.tasks.evaluate", acks_late=True)
+def evaluate(
+    version_id: int, folds: int = ModelVersion.DEFAULT_FOLDS, baselines: list[str] | None = None
+) -> str:
+    """Cross-validate a model version's recipe and store its report; returns the job state."""
+    from learning import services
+
+    return services.evaluate_version(version_id, folds=folds, baselines=baselines).job_state
+
+
+@shared_task(name="learning.tasks.classify", acks_late=True)
+def classify(version_id: int, corpus_id: int) -> str:
+    """Label every page of a corpus not yet labelled by the model; returns the job state."""
+    from learning import services
+
+    return services.classify_corpus(version_id, corpus_id).job_state

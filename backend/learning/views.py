@@ -1,0 +1,142 @@
+"""Staff pages at /staff/models/: the model versions, their jobs and reports.
+
+Buttons POST (CSRF, staff only) and queue a job on a worker; the table shows each job's
+progress as the worker writes it into the row. learning.services is imported inside the
+views: it loads the engine, which web workers need only when staff use these pages.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.contrib import admin, messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from corpora.models import Corpus
+from learning.models import ModelVersion
+
+logger = logging.getLogger(__name__)
+
+
+def _render(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+    """Render inside the admin's look (site header, user links, colour theme)."""
+    return render(request, template, {**admin.site.each_context(request), **context})
+
+
+def _queue(request: HttpRequest, version: ModelVersion, job: str, done: str, **options) -> None:
+    from learning.jobs import JobError
+    from learning.services import queue
+
+    try:
+        queue(version, job, **options)
+    except JobError as error:
+        messages.error(request, str(error))
+    except Exception as error:  # the broker is down: queue() recorded it on the row
+        logger.warning("Could not queue %s of %s: %s", job, version.name, error)
+        messages.error(
+            request,
+            f"The task queue is not reachable ({error}); nothing was queued. Try again "
+            "once the broker is back, or use the manage.py command.",
+        )
+    else:
+        messages.success(request, done)
+
+
+@staff_member_required
+def index(request: HttpRequest) -> HttpResponse:
+    from kehr_engine.features import DEFAULT_GROUPS, GROUPS
+
+    versions = ModelVersion.objects.select_related("corpus", "job_corpus", "created_by")
+    return _render(
+        request,
+        "learning/index.html",
+        {
+            "title": "Classifier models",
+            "versions": versions[:200],
+            "corpora": Corpus.objects.order_by("name"),
+            "groups": [(name, name in DEFAULT_GROUPS) for name in GROUPS],
+            "default_folds": ModelVersion.DEFAULT_FOLDS,
+        },
+    )
+
+
+@staff_member_required
+@require_POST
+def train(request: HttpRequest) -> HttpResponse:
+    from learning.jobs import JobError
+    from learning.services import create_version
+
+    corpus = Corpus.objects.filter(slug=request.POST.get("corpus", "")).first()
+    if corpus is None:
+        messages.error(request, "Choose the corpus whose merged gold the model learns from.")
+        return redirect("learning:index")
+    try:
+        version = create_version(
+            corpus,
+            groups=request.POST.getlist("groups"),
+            name=request.POST.get("name", ""),
+            created_by=request.user,
+        )
+    except JobError as error:
+        messages.error(request, str(error))
+        return redirect("learning:index")
+    done = f"Training of {version.name} queued: a worker trains it on {corpus.name}."
+    _queue(request, version, ModelVersion.Job.TRAIN, done)
+    return redirect("learning:index")
+
+
+def _folds(raw: str) -> int | None:
+    return int(raw) if raw.isdigit() and 2 <= int(raw) <= 100 else None
+
+
+@staff_member_required
+@require_POST
+def evaluate(request: HttpRequest, name: str) -> HttpResponse:
+    version = get_object_or_404(ModelVersion, name=name)
+    folds = _folds(request.POST.get("folds", str(ModelVersion.DEFAULT_FOLDS)).strip())
+    if folds is None:
+        messages.error(request, "Folds: give a whole number from 2 to 100.")
+        return redirect("learning:index")
+    done = f"Evaluation of {version.name} queued ({folds}-fold cross-validation)."
+    _queue(request, version, ModelVersion.Job.EVALUATE, done, folds=folds)
+    return redirect("learning:index")
+
+
+@staff_member_required
+@require_POST
+def classify(request: HttpRequest, name: str) -> HttpResponse:
+    version = get_object_or_404(ModelVersion, name=name)
+    slug = request.POST.get("corpus", "") or version.corpus.slug
+    corpus = Corpus.objects.filter(slug=slug).first()
+    if corpus is None:
+        messages.error(request, f"No corpus {slug!r} to classify.")
+        return redirect("learning:index")
+    if version.status != ModelVersion.Status.READY:
+        messages.error(request, f"Model {version.name} is not ready: it cannot label pages.")
+        return redirect("learning:index")
+    done = f"Classification of {corpus.name} with {version.name} queued."
+    _queue(request, version, ModelVersion.Job.CLASSIFY, done, corpus=corpus)
+    return redirect("learning:index")
+
+
+@staff_member_required
+def report(request: HttpRequest, name: str) -> HttpResponse:
+    version = get_object_or_404(ModelVersion.objects.select_related("corpus"), name=name)
+    sources = (version.metrics or {}).get("sources") or []
+    return _render(
+        request,
+        "learning/report.html",
+        {
+            "title": f"Model {version.name}",
+            "version": version,
+            "sources": sources if isinstance(sources, list) else [],
+            "stale": bool(
+                version.metrics
+                and version.fingerprint
+                and version.metrics.get("platform_fingerprint") != version.fingerprint
+            ),
+        },
+    )

@@ -1,0 +1,195 @@
+"""backend/learning in-process: train, evaluate and classify on a tiny merged corpus, the
+classifier diff source, and failures recorded on the model's row (never lost)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from learning import jobs, services
+from learning.data import training_data
+from learning.models import ModelVersion, PredictedVector
+
+from annotations.services import submit_labels
+from comparison import sources
+from gold import merge
+from tests.learning_pages import (
+    BAD,
+    GOOD,
+    GROUPS,
+    ROUNDS,
+    gold_corpus,
+    gold_labels,
+    ready_version,
+    train_file,
+)
+
+
+@pytest.fixture
+def coders(make_user):
+    return [make_user("coder-a"), make_user("coder-b")]
+
+
+@pytest.fixture
+def small(db, coders):
+    return gold_corpus("small", 5, coders)
+
+
+@pytest.fixture(scope="module")
+def model_file(tmp_path_factory):
+    return train_file(tmp_path_factory.mktemp("model") / "small.kehr-model")
+
+
+def test_train_then_classify_a_corpus_and_resume(small, settings):
+    corpus, pages = small
+    version = services.create_version(corpus, groups=GROUPS, max_iter=ROUNDS)
+    assert (version.name, version.status, version.job_state) == ("small-1", "queued", "queued")
+    services.train_version(version.pk)
+    version.refresh_from_db()
+    assert version.status == ModelVersion.Status.READY, version.message
+    assert (version.job, version.job_state, version.progress) == ("train", "done", 1.0)
+    assert version.progress_text == "trained on 5 pages of small"
+    assert version.path == settings.VAR_DIR / "models" / "small-1.kehr-model"
+    assert version.path.is_file() and version.path.stat().st_size > 0
+    assert version.groups == GROUPS
+    assert version.pages == 5
+    assert version.nodes == sum(page.node_count for page in pages)  # every node has gold
+    assert version.fingerprint == training_data(corpus).fingerprint
+    assert "scikit-learn" in version.library_versions
+    assert version.finished_at is not None
+    services.train_version(version.pk)  # a redelivered task: nothing happens
+    assert ModelVersion.objects.get(pk=version.pk).finished_at == version.finished_at
+
+    services.classify_corpus(version.pk, corpus.pk)
+    version.refresh_from_db()
+    assert version.job_state == ModelVersion.JobState.DONE, version.message
+    assert version.progress_text == "small: 5/5 pages labelled"
+    vectors = {v.page_id: v for v in PredictedVector.objects.filter(model=version)}
+    assert set(vectors) == {page.pk for page in pages}
+    right = total = 0
+    for page in pages:
+        labels = np.frombuffer(bytes(vectors[page.pk].labels), dtype=np.uint8)
+        assert len(labels) == page.node_count
+        proba = vectors[page.pk].proba_array
+        assert proba.shape == (page.node_count, 3)
+        assert np.allclose(proba.sum(axis=1), 1.0, atol=0.01)
+        assert (labels == proba.argmax(axis=1) + 1).all()
+        right += int((labels == np.array(gold_labels(page))).sum())
+        total += page.node_count
+    assert right / total >= 0.9  # it learned these pages (all-bad would be ~0.7)
+
+    # Resumable: only the page without a vector is labelled again.
+    kept = {pk: v.pk for pk, v in vectors.items() if pk != pages[2].pk}
+    vectors[pages[2].pk].delete()
+    services.classify_corpus(version.pk, corpus.pk)
+    after = dict(PredictedVector.objects.filter(model=version).values_list("page_id", "pk"))
+    assert {pk: after[pk] for pk in kept} == kept
+    assert pages[2].pk in after
+
+
+def test_the_fingerprint_follows_the_gold(small, coders):
+    corpus, pages = small
+    first = training_data(corpus)
+    assert first.page_ids == [page.pk for page in pages]
+    labels = gold_labels(pages[0])
+    labels[0] = GOOD if labels[0] == BAD else BAD
+    for user in coders:
+        submit_labels(page_id=pages[0].pk, user=user, labels=labels)
+    merge.merge_corpus(corpus)
+    second = training_data(corpus)
+    assert second.labels[0].tolist() == labels
+    assert second.fingerprint != first.fingerprint
+    assert training_data(corpus).fingerprint == second.fingerprint
+
+
+def test_too_little_gold_fails_saying_how_many_pages_there_are_and_are_needed(db, coders):
+    corpus, _pages = gold_corpus("tiny", 2, coders)
+    version = services.create_version(corpus, max_iter=ROUNDS)
+    services.train_version(version.pk)
+    version.refresh_from_db()
+    assert version.status == ModelVersion.Status.FAILED
+    assert version.job_state == ModelVersion.JobState.FAILED
+    assert "tiny has 2 merged pages" in version.message
+    assert "needs at least 3" in version.message
+    assert not version.file
+
+
+def test_an_unexpected_error_is_recorded_and_raised(small, monkeypatch):
+    corpus, _pages = small
+    version = services.create_version(corpus, max_iter=ROUNDS)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(services, "train_model", broken)
+    with pytest.raises(RuntimeError):
+        services.train_version(version.pk)
+    version.refresh_from_db()
+    assert version.status == ModelVersion.Status.FAILED
+    assert "RuntimeError: disk on fire" in version.message
+
+
+def test_bad_names_and_groups_are_refused(small):
+    corpus, _pages = small
+    with pytest.raises(jobs.JobError, match="Unknown feature group nope"):
+        services.create_version(corpus, groups=["text", "nope"])
+    with pytest.raises(jobs.JobError, match="not a slug"):
+        services.create_version(corpus, name="two words")
+    services.create_version(corpus, name="taken")
+    with pytest.raises(jobs.JobError, match="exists already"):
+        services.create_version(corpus, name="taken")
+
+
+def test_one_job_at_a_time_per_model(small):
+    corpus, _pages = small
+    version = services.create_version(corpus)  # training queued
+    with pytest.raises(jobs.JobError, match="busy"):
+        jobs.claim(version, ModelVersion.Job.EVALUATE)
+
+
+def test_evaluation_stores_figures_and_report(small, model_file):
+    corpus, _pages = small
+    version = ready_version("small-ready", corpus, model_file)
+    version.training_options = {"max_iter": ROUNDS}
+    version.save()
+    jobs.claim(version, ModelVersion.Job.EVALUATE)
+    services.evaluate_version(version.pk, folds=2, baselines=["keep-all"])
+    version.refresh_from_db()
+    assert version.job_state == ModelVersion.JobState.DONE, version.message
+    assert version.folds == 2
+    names = [source["name"] for source in version.metrics["sources"]]
+    assert names[-1] == "keep-all" and version.headline is not None
+    assert version.metrics["pages"] == 5
+    assert version.metrics["platform_fingerprint"] == training_data(corpus).fingerprint
+    # Menus and footer are bad, so keeping all text cannot be precise; the model is.
+    keep_all = version.metrics["sources"][-1]["macro"]
+    assert keep_all["precision"] < 0.9
+    assert version.headline["macro"]["f1"] > keep_all["f1"]
+    assert version.report.startswith("# Kehr engine evaluation")
+    assert "keep-all" in version.report
+
+
+def test_evaluation_needs_a_page_per_fold(small, model_file):
+    corpus, _pages = small
+    version = ready_version("small-ready", corpus, model_file)
+    services.evaluate_version(version.pk, folds=8)
+    version.refresh_from_db()
+    assert version.job_state == ModelVersion.JobState.FAILED
+    assert "has 5 merged pages; 8-fold CV needs at least 8" in version.message
+    assert version.status == ModelVersion.Status.READY  # the model itself is still usable
+
+
+def test_classifier_source_shows_stored_vectors_only(small, model_file):
+    corpus, pages = small
+    version = ready_version("small-ready", corpus, model_file)
+    with pytest.raises(sources.SourceError, match=r"has not classified page .*manage\.py classify"):
+        sources.resolve(pages[0], f"classifier:{version.name}")
+    services.classify_corpus(version.pk, corpus.pk)
+    vector = sources.resolve(pages[0], f"classifier:{version.name}")
+    stored = PredictedVector.objects.get(model=version, page=pages[0])
+    assert vector.labels == bytes(stored.labels)
+    assert vector.kind == "classifier"
+    assert (f"classifier:{version.name}", f"classifier {version.name}") in sources.choices(pages[0])
+    with pytest.raises(sources.SourceError, match=r"No model named 'nope'\. Models: small-ready"):
+        sources.resolve(pages[0], "classifier:nope")
+    with pytest.raises(sources.SourceError, match="Name the model"):
+        sources.resolve(pages[0], "classifier:")
