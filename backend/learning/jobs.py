@@ -120,6 +120,8 @@ def running(
         raise
     else:
         _ended(version, job, summary=writer.summary)
+        if echo is not None:
+            echo(f"100% {writer.summary}")
 
 
 def _ended(version: ModelVersion, job: str, *, failed: str = "", summary: str = "done") -> None:

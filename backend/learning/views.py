@@ -73,12 +73,17 @@ def train(request: HttpRequest) -> HttpResponse:
     if corpus is None:
         messages.error(request, "Choose the corpus whose merged gold the model learns from.")
         return redirect("learning:index")
+    raw_rounds = request.POST.get("rounds", "").strip()
+    if raw_rounds and not (raw_rounds.isdigit() and 1 <= int(raw_rounds) <= 10_000):
+        messages.error(request, "Rounds: leave empty for the engine's default, or 1 to 10000.")
+        return redirect("learning:index")
     try:
         version = create_version(
             corpus,
             groups=request.POST.getlist("groups"),
             name=request.POST.get("name", ""),
             created_by=request.user,
+            max_iter=int(raw_rounds) if raw_rounds else None,
         )
     except JobError as error:
         messages.error(request, str(error))

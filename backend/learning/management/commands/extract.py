@@ -1,0 +1,70 @@
+"""manage.py extract PATH... --model NAME|FILE [--format text|jsonl]: clean text of HTML files.
+
+The output is exactly ``python -m kehr_engine extract``'s: this command only finds the
+model file of a model version by name and hands over to the engine's own function.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from learning.models import ModelVersion
+
+
+def model_file(value: str) -> Path:
+    """A ready model version's file by name, else a model file by path."""
+    version = ModelVersion.objects.filter(name=value).first()
+    if version is not None:
+        if version.status != ModelVersion.Status.READY or version.path is None:
+            raise CommandError(
+                f"Model {value} is not ready ({version.get_status_display().lower()}): "
+                "only a trained model can label pages."
+            )
+        return version.path
+    path = Path(value)
+    if path.is_file():
+        return path
+    ready = ModelVersion.objects.filter(status=ModelVersion.Status.READY).order_by("name")
+    names = ", ".join(ready.values_list("name", flat=True)[:20])
+    raise CommandError(
+        f"--model {value!r} is neither a model name nor a file. Ready models: {names or 'none'}."
+    )
+
+
+class Command(BaseCommand):
+    help = (
+        "Clean text of HTML files or folders with a model: the good nodes in document order, "
+        "one block per line (pages separated by an empty line), or JSON lines "
+        '{"path", "text", "labels"}. The same as python -m kehr_engine extract.'
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("paths", nargs="+", type=Path, help="HTML files or folders")
+        parser.add_argument("--model", required=True, help="a model name or a model file")
+        parser.add_argument("--format", choices=("text", "jsonl"), default="text")
+        parser.add_argument("--recursive", action="store_true", help="search subfolders too")
+        parser.add_argument("--max-nodes", type=int, default=None, help="node limit per page")
+
+    def handle(self, *args, **options) -> None:
+        from kehr_engine.__main__ import CommandError as EngineCommandError
+        from kehr_engine.__main__ import extract
+        from kehr_engine.limits import EngineInputError
+
+        if options["max_nodes"] is not None and options["max_nodes"] < 1:
+            raise CommandError(f"--max-nodes {options['max_nodes']}: give at least 1.")
+        engine_args = argparse.Namespace(
+            paths=options["paths"],
+            model=model_file(options["model"]),
+            format=options["format"],
+            recursive=options["recursive"],
+            max_nodes=options["max_nodes"],
+        )
+        try:
+            failed = extract(engine_args)
+        except (EngineCommandError, EngineInputError) as error:
+            raise CommandError(" ".join(str(error).split())) from None
+        if failed:
+            raise CommandError("Some files could not be extracted (listed above).", returncode=1)

@@ -1,0 +1,172 @@
+"""manage.py train / evaluate / classify / extract, their errors, and the staff pages."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+from learning.models import ModelVersion, PredictedVector
+
+from kehr_engine.__main__ import main as engine_main
+from tests.learning_pages import GROUPS, ROUNDS, gold_corpus, page_html, ready_version, train_file
+
+
+@pytest.fixture(scope="module")
+def model_file(tmp_path_factory):
+    return train_file(tmp_path_factory.mktemp("model") / "cmd.kehr-model")
+
+
+@pytest.fixture
+def small(db, make_user):
+    return gold_corpus("cmd", 5, [make_user("c-a"), make_user("c-b")])
+
+
+@pytest.fixture
+def html_pages(tmp_path):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    for n in (11, 12):
+        (folder / f"story{n}.html").write_text(page_html(n))
+    (folder / "notes.txt").write_text("not a page")
+    return folder
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def test_unknown_corpus_and_model_are_named(small):
+    with pytest.raises(CommandError, match=r"No corpus with slug 'nope'\. Existing corpora: cmd"):
+        call_command("train", "--corpus", "nope")
+    with pytest.raises(CommandError, match=r"No corpus with slug 'nope'"):
+        call_command("evaluate", "--corpus", "nope")
+    with pytest.raises(CommandError, match=r"No model named 'ghost'\. Models: none yet"):
+        call_command("classify", "--corpus", "cmd", "--model", "ghost")
+    with pytest.raises(CommandError, match=r"No model named 'ghost'"):
+        call_command("evaluate", "--model", "ghost")
+    with pytest.raises(CommandError, match=r"No model of corpus cmd yet: train one first"):
+        call_command("evaluate", "--corpus", "cmd")
+    with pytest.raises(CommandError, match=r"neither a model name nor a file"):
+        call_command("extract", "x.html", "--model", "ghost")
+
+
+def test_bad_options_are_refused(small, model_file):
+    with pytest.raises(CommandError, match="Unknown feature group colour"):
+        call_command("train", "--corpus", "cmd", "--features", "text,colour")
+    with pytest.raises(CommandError, match="--rounds 0: give at least 1"):
+        call_command("train", "--corpus", "cmd", "--rounds", "0")
+    ready_version("cmd-ready", small[0], model_file)
+    with pytest.raises(CommandError, match="--folds 1: cross-validation needs at least 2"):
+        call_command("evaluate", "--model", "cmd-ready", "--folds", "1")
+    queued = ModelVersion.objects.create(name="cmd-queued", corpus=small[0])
+    with pytest.raises(CommandError, match="Model cmd-queued is not ready"):
+        call_command("classify", "--corpus", "cmd", "--model", queued.name)
+
+
+def test_training_without_enough_gold_fails_with_the_counts(db, make_user):
+    gold_corpus("thin", 1, [make_user("t-a")])
+    with pytest.raises(CommandError, match="thin has 1 merged page; a model needs at least 3"):
+        call_command("train", "--corpus", "thin", "--rounds", str(ROUNDS), verbosity=0)
+    assert ModelVersion.objects.get().status == ModelVersion.Status.FAILED
+
+
+# --------------------------------------------------------------------------- success
+
+
+def test_train_evaluate_classify_from_the_shell(small, capsys):
+    _corpus, pages = small
+    call_command(
+        "train", "--corpus", "cmd", "--features", *GROUPS, "--rounds", str(ROUNDS),
+        "--name", "shell-1",
+    )  # fmt: skip
+    out, err = capsys.readouterr()
+    assert "shell-1: trained on 5 pages" in out and "groups text, dom, context" in out
+    assert "100% trained on 5 pages of cmd" in err  # progress goes to stderr
+    version = ModelVersion.objects.get(name="shell-1")
+    assert version.status == ModelVersion.Status.READY
+
+    call_command("evaluate", "--corpus", "cmd", "--folds", "2", "--no-baselines", verbosity=0)
+    out = capsys.readouterr().out
+    assert out.startswith("# Kehr engine evaluation")
+    version.refresh_from_db()
+    assert version.folds == 2 and version.headline is not None
+    assert version.metrics["sources"][0]["name"].startswith("model[")
+
+    call_command("classify", "--corpus", "cmd", "--model", "shell-1", verbosity=0)
+    assert "cmd: 5 of 5 pages labelled by shell-1." in capsys.readouterr().out
+    assert PredictedVector.objects.filter(model=version).count() == len(pages)
+
+
+def test_extract_prints_what_the_engine_prints(small, model_file, html_pages, capsys):
+    version = ready_version("cmd-ready", small[0], model_file)
+    for fmt in ("text", "jsonl"):
+        call_command("extract", str(html_pages), "--model", version.name, "--format", fmt)
+        ours = capsys.readouterr().out
+        assert engine_main(["extract", str(html_pages), "--model", str(model_file),
+                            "--format", fmt]) == 0  # fmt: skip
+        assert capsys.readouterr().out == ours
+    records = [json.loads(line) for line in ours.splitlines()]
+    assert [r["path"].rsplit("/", 1)[-1] for r in records] == ["story11.html", "story12.html"]
+    assert "Story number 11" in records[0]["text"]
+    assert "Section 1" not in records[0]["text"]  # the menu is boilerplate
+    # A model file by path works as well as a model name.
+    call_command("extract", str(html_pages / "story12.html"), "--model", str(model_file))
+    assert capsys.readouterr().out.strip() == records[1]["text"]
+
+
+def test_extract_reports_a_bad_file_and_fails(small, model_file, tmp_path, capsys):
+    ready_version("cmd-ready", small[0], model_file)
+    empty = tmp_path / "empty.html"
+    empty.write_bytes(b"")
+    with pytest.raises(CommandError, match="could not be extracted"):
+        call_command("extract", str(empty), "--model", "cmd-ready")
+    assert "empty.html" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- staff pages
+
+
+@pytest.fixture
+def staff_client(staff) -> Client:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(staff)
+    return client
+
+
+def test_staff_pages_are_for_staff_only(client, annotator, small):
+    for url in ("/staff/models/", "/staff/models/x/"):
+        assert client.get(url).status_code == 302  # to the login page
+    client.force_login(annotator)
+    assert client.get("/staff/models/").status_code == 302
+    response = client.post("/staff/models/train/", {"corpus": "cmd"})
+    assert response.status_code == 302 and not ModelVersion.objects.exists()
+
+
+def test_buttons_need_post_and_csrf(staff_client, small, model_file):
+    version = ready_version("cmd-ready", small[0], model_file)
+    assert staff_client.get("/staff/models/train/").status_code == 405
+    assert staff_client.post(f"/staff/models/{version.name}/evaluate/").status_code == 403
+
+
+def test_the_models_table_and_report(staff_client, small, model_file):
+    version = ready_version("cmd-ready", small[0], model_file)
+    version.metrics = {"sources": [{"name": "model[x] smoothed", "macro": {"f1": 0.987,
+                       "precision": 0.99, "recall": 0.98}, "micro": {"f1": 0.99}}]}  # fmt: skip
+    version.folds = 3
+    version.report = "# Kehr engine evaluation\n| model | 0.987 |"
+    version.save()
+    html = staff_client.get("/staff/models/").content.decode()
+    assert "cmd-ready" in html and "0.987 (3-fold)" in html
+    assert 'name="csrfmiddlewaretoken"' in html
+    # The CSP allows no inline script, and inline styles only with the request's nonce.
+    assert not re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", html)
+    assert all("nonce=" in tag for tag in re.findall(r"<style[^>]*>", html))
+    report = staff_client.get("/staff/models/cmd-ready/").content.decode()
+    assert "# Kehr engine evaluation" in report and "model[x] smoothed" in report
+    assert staff_client.get("/staff/models/ghost/").status_code == 404
+
+
+def test_the_admin_index_links_the_models_page(admin_client):
+    assert 'href="/staff/models/"' in admin_client.get("/admin/").content.decode()

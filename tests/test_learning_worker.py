@@ -1,0 +1,82 @@
+"""A real Celery worker trains, evaluates and classifies (on each database and broker leg:
+--kehr-db=sqlite --kehr-broker=filesystem, --kehr-db=postgres --kehr-broker=redis)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.test import Client
+from learning.models import ModelVersion, PredictedVector
+
+from comparison import sources
+from tests.learning_pages import GROUPS, gold_corpus
+
+WAIT_S = 120
+
+
+def wait_for_job(version: ModelVersion, job: str, worker) -> ModelVersion:
+    deadline = time.monotonic() + WAIT_S
+    seen_running = False
+    while time.monotonic() < deadline:
+        version.refresh_from_db()
+        seen_running |= version.job_state == ModelVersion.JobState.RUNNING
+        if version.job == job and version.job_state in ("done", "failed"):
+            return version
+        time.sleep(0.3)
+    pytest.fail(
+        f"the {job} of {version.name} did not end within {WAIT_S} s (state "
+        f"{version.job_state}, {version.progress_text}); worker log:\n"
+        f"{worker.log_text()[-3000:]}"
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_staff_buttons_train_evaluate_and_classify_on_a_worker(celery_worker, make_user):
+    corpus, pages = gold_corpus("worker", 5, [make_user("w-a"), make_user("w-b")])
+    staff = make_user("boss", staff=True)
+    client = Client()
+    client.force_login(staff)
+
+    # Few boosting rounds, so that the worker trains in seconds.
+    form = {"corpus": corpus.slug, "groups": GROUPS, "name": "w1", "rounds": "10"}
+    response = client.post("/staff/models/train/", form, follow=True)
+    assert "Training of w1 queued" in response.content.decode()
+    version = ModelVersion.objects.get(name="w1")
+    assert version.training_options == {"max_iter": 10}
+    version = wait_for_job(version, "train", celery_worker)
+    assert version.status == ModelVersion.Status.READY, version.message
+    assert version.path.is_file()
+    assert version.created_by == staff
+    assert version.pages == 5
+
+    response = client.post(f"/staff/models/{version.name}/evaluate/", {"folds": "2"}, follow=True)
+    assert "Evaluation of w1 queued (2-fold cross-validation)" in response.content.decode()
+    version = wait_for_job(version, "evaluate", celery_worker)
+    assert version.job_state == "done", version.message
+    assert version.headline["macro"]["f1"] > 0.9
+    report = client.get(f"/staff/models/{version.name}/").content.decode()
+    assert "# Kehr engine evaluation" in report and "2-fold" in report
+
+    response = client.post(f"/staff/models/{version.name}/classify/", {}, follow=True)
+    assert "Classification of Corpus worker with w1 queued" in response.content.decode()
+    version = wait_for_job(version, "classify", celery_worker)
+    assert version.job_state == "done", version.message
+    assert PredictedVector.objects.filter(model=version).count() == 5
+    vector = sources.resolve(pages[0], "classifier:w1")
+    assert len(vector.labels) == pages[0].node_count
+
+    index = client.get("/staff/models/").content.decode()
+    assert "worker: 5/5 pages labelled" in index
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failed_training_on_the_worker_is_recorded(celery_worker, make_user):
+    corpus, _pages = gold_corpus("thin", 2, [make_user("t-a"), make_user("t-b")])
+    client = Client()
+    client.force_login(make_user("boss", staff=True))
+    client.post("/staff/models/train/", {"corpus": corpus.slug, "groups": GROUPS})
+    version = wait_for_job(ModelVersion.objects.get(corpus=corpus), "train", celery_worker)
+    assert version.status == ModelVersion.Status.FAILED
+    assert "thin has 2 merged pages; a model needs at least 3" in version.message
+    assert version.message in client.get("/staff/models/").content.decode()
