@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import pickle
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
+from threadpoolctl import threadpool_limits
 
 from kehr_engine.features import FEATURE_VERSION
 from kehr_engine.model import Model
@@ -25,6 +27,14 @@ from kehr_engine.pipeline import EngineInputError, PageInput, predict, train_mod
 PAGE_HTML = (
     "<html><body><nav>{menu}</nav><article>{text}</article><footer>© Example</footer></body></html>"
 )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_thread() -> Iterator[None]:
+    """Train with one OpenMP thread: on a shared 2-core machine more threads spin-wait
+    for each other (a 4-page model took 35 s with the default threads, 1.7 s with one)."""
+    with threadpool_limits(1):
+        yield
 
 
 def tiny_page(n: int) -> tuple[PageInput, np.ndarray]:

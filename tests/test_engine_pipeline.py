@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
+from threadpoolctl import threadpool_limits
 
 from kehr_engine.clean_text import kept_text
 from kehr_engine.features import FEATURE_VERSION
@@ -25,6 +27,14 @@ from tests.krdwrd_data import krdwrd_folder
 FIXTURES = Path(__file__).parent / "engine_fixtures"
 # The cheap groups: the extractors group runs three extractors per page (slow here).
 FAST_GROUPS = ("text", "dom", "context")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_thread() -> Iterator[None]:
+    """Train with one OpenMP thread: on a shared 2-core machine more threads spin-wait
+    for each other (a 4-page model took 35 s with the default threads, 1.7 s with one)."""
+    with threadpool_limits(1):
+        yield
 
 
 def page_input(gold: GoldPage) -> PageInput:

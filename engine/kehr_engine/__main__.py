@@ -1,59 +1,147 @@
-"""``python -m kehr_engine evaluate DATA``: the engine from the shell (docs/engine.md)."""
+"""``python -m kehr_engine extract|train|evaluate|info``: the engine from the shell.
+
+Results go to stdout, progress and per-file problems to stderr. Bad input (a missing
+or foreign model file, an unusable data folder, a bad option value) ends the command
+with exit code 2 and one line saying what was wrong; ``extract`` goes on past a page
+it cannot read, reports it, and exits 1 at the end. See docs/engine.md.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from kehr_engine.baselines import BASELINES
-from kehr_engine.evaluation import cross_validate, evaluate_baselines, markdown, report
-from kehr_engine.features import DEFAULT_GROUPS, GROUPS
-from kehr_engine.krdwrd.corpus import CANOLA_FOLDERS, CorpusError, load_canola
+from kehr_engine.evaluation import markdown
+from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
+from kehr_engine.krdwrd.corpus import CANOLA_FOLDERS, CorpusError, GoldPage, load_canola
+from kehr_engine.limits import EngineInputError
+from kehr_engine.model import MAX_ITER
+from kehr_engine.model_file import load_model, read_header, save_model
+from kehr_engine.pipeline import PageInput, evaluate_pages, predict, train_model
+
+PROG = "python -m kehr_engine"
+HTML_SUFFIXES = (".html", ".htm", ".xhtml")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kehr_engine", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    evaluate = commands.add_parser(
-        "evaluate",
-        help="score the baselines (and with --model the model, by CV) on KrdWrd gold pages",
-    )
-    evaluate.add_argument(
-        "data", type=Path, help="a KrdWrd data folder (e.g. ../shared/data/krdwrd)"
-    )
-    evaluate.add_argument("--folders", nargs="+", default=list(CANOLA_FOLDERS))
-    evaluate.add_argument("--baselines", nargs="+", default=list(BASELINES), choices=BASELINES)
-    evaluate.add_argument("--limit", type=int, help="only the first N pages of each folder")
-    evaluate.add_argument(
-        "--model", action="store_true", help="also cross-validate the model (page-grouped k-fold)"
-    )
-    evaluate.add_argument(
-        "--groups", nargs="+", default=list(DEFAULT_GROUPS), choices=sorted(GROUPS)
-    )
-    evaluate.add_argument("--folds", type=int, default=10)
-    evaluate.add_argument("--by-site", action="store_true", help="group folds by site too")
-    evaluate.add_argument("--seed", type=int, default=0)
-    evaluate.add_argument("--json", type=Path, help="write the JSON report here")
-    evaluate.add_argument("--markdown", type=Path, help="write the Markdown report here")
-    args = parser.parse_args(argv)
+class CommandError(Exception):
+    """Bad input for a command: exit code 2 with this one-line message."""
 
+
+def say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text} is not a positive whole number")
+    return value
+
+
+def load_gold(data: Path, folders: Sequence[str], limit: int | None) -> list[GoldPage]:
+    """KrdWrd gold pages, or a CommandError that says what is wrong with the folder."""
+    if not data.is_dir():
+        raise CommandError(f"{data} is not a folder; give a KrdWrd data folder.")
     try:
-        pages = load_canola(args.data, tuple(args.folders), args.limit)
+        pages = load_canola(data, tuple(folders), limit)
     except CorpusError as error:
-        parser.error(str(error))
-    say = lambda line: print(line, file=sys.stderr)  # noqa: E731
+        raise CommandError(str(error)) from None
+    if not pages:
+        raise CommandError(f"no pages found under {data} in {', '.join(folders)}.")
     say(f"{len(pages)} pages loaded")
-    results = evaluate_baselines(pages, args.baselines, say)
-    extra: dict[str, object] = {}
-    if args.model:
-        model_results, timing = cross_validate(
-            pages, args.groups, k=args.folds, seed=args.seed, by_site=args.by_site, progress=say
+    return pages
+
+
+# --- extract -------------------------------------------------------------------------
+
+
+def html_files(paths: Sequence[Path], recursive: bool) -> Iterator[Path]:
+    """The files named, and the HTML files in the folders named (subfolders too if asked)."""
+    for path in paths:
+        if path.is_dir():
+            found = path.rglob("*") if recursive else path.iterdir()
+            yield from sorted(p for p in found if p.is_file() and p.suffix in HTML_SUFFIXES)
+        else:
+            yield path  # a missing file is reported when it is read
+
+
+def extract(args: argparse.Namespace) -> int:
+    model = load_model(args.model)
+    files = list(html_files(args.paths, args.recursive))
+    if not files:
+        raise CommandError(
+            f"no HTML files ({', '.join(HTML_SUFFIXES)}) in {', '.join(map(str, args.paths))}"
+            + ("" if args.recursive else "; --recursive also searches subfolders")
+            + "."
         )
-        results = model_results + results
-        extra = {"seed": args.seed, "folds": args.folds, "by_site": args.by_site, **timing}
-    data = report(pages, results, **extra)
+    failed = 0
+    wrote_text = False
+    for number, path in enumerate(files, start=1):
+        try:
+            raw = path.read_bytes()
+            page = PageInput.from_html(raw, path.resolve().as_uri(), max_nodes=args.max_nodes)
+            prediction = predict(model, page, max_nodes=args.max_nodes)
+        except (OSError, EngineInputError) as error:
+            failed += 1
+            reason = error.strerror if isinstance(error, OSError) else str(error)
+            say(f"{path}: {reason}")
+            continue
+        text = prediction.good_text(page)
+        if args.format == "jsonl":
+            record = {"path": str(path), "text": text, "labels": prediction.labels.tolist()}
+            print(json.dumps(record, ensure_ascii=False), flush=True)
+        elif text:
+            # Pages are separated by an empty line; a page with no good text prints nothing.
+            print(("\n" if wrote_text else "") + text, flush=True)
+            wrote_text = True
+        if number % 50 == 0:
+            say(f"{number}/{len(files)} files")
+    if len(files) > 1 or failed:
+        say(f"{len(files) - failed} of {len(files)} files extracted, {failed} failed")
+    return 1 if failed else 0
+
+
+# --- train ---------------------------------------------------------------------------
+
+
+def train(args: argparse.Namespace) -> int:
+    if not args.out.parent.is_dir():
+        raise CommandError(f"cannot write {args.out}: the folder {args.out.parent} does not exist.")
+    gold = load_gold(args.data, args.folders, args.limit)
+    model = train_model(
+        [PageInput.from_gold(p) for p in gold],
+        [p.labels for p in gold],
+        groups=args.groups,
+        seed=args.seed,
+        progress=say,
+        max_iter=args.max_iter,
+        info={
+            "command": f"{PROG} train {args.data.name} --folders {' '.join(args.folders)}"
+            + (f" --limit {args.limit}" if args.limit else ""),
+            "folders": list(args.folders),
+            "limit": args.limit,
+        },
+    )
+    save_model(model, args.out)
+    say(f"wrote {args.out} ({args.out.stat().st_size:,} bytes)")
+    return 0
+
+
+# --- evaluate ------------------------------------------------------------------------
+
+
+def evaluate(args: argparse.Namespace) -> int:
+    gold = load_gold(args.data, args.folders, args.limit)
+    data = evaluate_pages(
+        [PageInput.from_gold(p) for p in gold], [p.labels for p in gold],
+        groups=args.groups, k=args.folds, seed=args.seed, progress=say,
+        baselines=args.baselines, model=args.model, by_site=args.by_site,
+        page_ids=[p.page_id for p in gold], max_iter=args.max_iter,
+    )  # fmt: skip
     text = markdown(data)
     if args.json:
         args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -61,6 +149,107 @@ def main(argv: list[str] | None = None) -> int:
         args.markdown.write_text(text, encoding="utf-8")
     print(text)
     return 0
+
+
+# --- info ----------------------------------------------------------------------------
+
+
+def info(args: argparse.Namespace) -> int:
+    header = read_header(args.model)
+    if args.json:
+        print(json.dumps(header, indent=1, sort_keys=True))
+        return 0
+    version = header.get("feature_version")
+    usable = "usable here" if version == FEATURE_VERSION else "NOT usable here: retrain"
+    data = header.get("training_data") or {}
+    libraries = header.get("libraries") or {}
+    lines = [
+        f"model file:       {args.model}",
+        f"format:           {header['format']} {header['format_version']}",
+        f"feature version:  {version} (this engine: {FEATURE_VERSION}; {usable})",
+        f"feature groups:   {', '.join(header.get('groups') or [])} "
+        f"({header.get('features')} features, smoothing {header.get('smoothing')})",
+        f"created:          {header.get('created')}",
+        f"training data:    {data.get('pages')} pages, {data.get('nodes')} nodes "
+        f"({data.get('labelled_nodes')} labelled), fingerprint {data.get('fingerprint')}",
+        "libraries:        " + ", ".join(f"{k} {v}" for k, v in libraries.items()),
+        f"payload:          {header.get('payload_bytes'):,} bytes, "
+        f"sha256 {header.get('payload_sha256')}",
+    ]
+    print("\n".join(lines))
+    return 0
+
+
+# --- the parser ----------------------------------------------------------------------
+
+
+def add_data_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "data", type=Path, help="a KrdWrd data folder (e.g. ../shared/data/krdwrd)"
+    )
+    command.add_argument("--folders", nargs="+", default=list(CANOLA_FOLDERS))
+    command.add_argument("--limit", type=positive, help="only the first N pages of each folder")
+    command.add_argument(
+        "--groups", nargs="+", default=list(DEFAULT_GROUPS), choices=sorted(GROUPS),
+        help="feature groups (default: %(default)s)",
+    )  # fmt: skip
+    command.add_argument("--seed", type=int, default=0)
+    command.add_argument(
+        "--max-iter", type=positive, default=MAX_ITER,
+        help="boosting rounds (default %(default)s; fewer for a quick try)",
+    )  # fmt: skip
+
+
+def parser() -> argparse.ArgumentParser:
+    main_parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    commands = main_parser.add_subparsers(dest="command", required=True)
+
+    command = commands.add_parser("extract", help="clean text of HTML files with a model file")
+    command.add_argument("paths", nargs="+", type=Path, help="HTML files or folders")
+    command.add_argument("--model", type=Path, required=True, help="a model file")
+    command.add_argument("--format", choices=("text", "jsonl"), default="text")
+    command.add_argument("--recursive", action="store_true", help="search subfolders too")
+    command.add_argument(
+        "--max-nodes", type=positive,
+        help="refuse pages with more text nodes (default 100,000 or KEHR_ENGINE_MAX_NODES)",
+    )  # fmt: skip
+    command.set_defaults(run=extract)
+
+    command = commands.add_parser("train", help="train a model file on KrdWrd gold pages")
+    add_data_options(command)
+    command.add_argument("--out", type=Path, required=True, help="the model file to write")
+    command.set_defaults(run=train)
+
+    command = commands.add_parser(
+        "evaluate",
+        help="score the baselines (and with --model the model, by CV) on KrdWrd gold pages",
+    )
+    add_data_options(command)
+    command.add_argument("--baselines", nargs="+", default=list(BASELINES), choices=BASELINES)
+    command.add_argument(
+        "--model", action="store_true", help="also cross-validate the model (page-grouped k-fold)"
+    )
+    command.add_argument("--folds", type=int, default=10)
+    command.add_argument("--by-site", action="store_true", help="group folds by site too")
+    command.add_argument("--json", type=Path, help="write the JSON report here")
+    command.add_argument("--markdown", type=Path, help="write the Markdown report here")
+    command.set_defaults(run=evaluate)
+
+    command = commands.add_parser("info", help="show a model file's header (never unpickles)")
+    command.add_argument("model", type=Path)
+    command.add_argument("--json", action="store_true", help="the header as JSON")
+    command.set_defaults(run=info)
+    return main_parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (CommandError, EngineInputError) as error:
+        message = " ".join(str(error).split())  # one line, whatever the message held
+        print(f"{PROG} {args.command}: error: {message}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -58,11 +58,17 @@ class PageInput:
 
     @classmethod
     def from_html(
-        cls, raw: bytes | str, url: str = "", declared_charset: str | None = None
+        cls,
+        raw: bytes | str,
+        url: str = "",
+        declared_charset: str | None = None,
+        *,
+        max_nodes: int | None = None,
     ) -> PageInput:
         """Segment a page as the platform does (same numbering), from bytes or text.
 
-        Raises EngineInputError for empty or binary input, or a page past the node limit.
+        Raises EngineInputError for empty or binary input, or a page past the node limit
+        (``max_nodes``, default :func:`kehr_engine.limits.max_nodes`).
         """
         name = url or "the page"
         try:
@@ -70,8 +76,13 @@ class PageInput:
             html = raw if isinstance(raw, str) else decode_html(raw, declared_charset)[0]
         except SegmenterError as error:
             raise EngineInputError(f"{name}: {error}") from None
-        check_node_count(page.node_count, name)
+        check_node_count(page.node_count, name, max_nodes)
         return cls(page.node_texts, page.document, html, url)
+
+    @classmethod
+    def from_gold(cls, gold: GoldPage) -> PageInput:
+        """A KrdWrd gold page (kehr_engine.krdwrd.corpus) without its labels."""
+        return cls(gold.node_texts, gold.page.document, gold.html, gold.url)
 
     @property
     def node_count(self) -> int:
