@@ -31,7 +31,9 @@ class NodePredictionSerializer(serializers.Serializer):
     # A field named "label" (the API's word) shadows Field.label only for the type checker:
     # DRF takes declared fields off the class.
     label = serializers.IntegerField(help_text="1 bad, 2 uncertain, 3 good.")  # type: ignore[assignment]
-    name = serializers.ChoiceField(choices=["bad", "uncertain", "good"])
+    # A plain string, not an enum: drf-spectacular would name the enum "NameEnum", a name
+    # any later "name" choice field would collide with.
+    name = serializers.CharField(help_text="The label's name: bad, uncertain or good.")
     probability = serializers.FloatField(help_text="The model's probability of this label.")
     bad = serializers.FloatField(help_text="Probability of bad.")
     uncertain = serializers.FloatField(help_text="Probability of uncertain.")
