@@ -6,6 +6,10 @@ gold labels: :class:`NodeDocument` has no field for them, and a test checks that
 values do not change when the gold does. Later methods (visual, URL Tree, template
 groups) plug in with :func:`register` without touching the core.
 
+The DOM statistics come from one pass over the parsed annotation document
+(:mod:`kehr_engine.dom_stats`), shared by the groups through ``NodeDocument.cache``, so
+extraction time grows linearly with the page.
+
 ``FEATURE_VERSION`` changes whenever a group's output changes; a model records it.
 """
 
@@ -20,31 +24,21 @@ import lxml.html
 import numpy as np
 
 from kehr_engine.baselines import run_baseline
-from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG
+from kehr_engine.dom_stats import ATTR_BUCKET_COUNT, BLOCKS, KEYWORDS, TAGS, DomStats, dom_stats
+from kehr_engine.stopwords import STOPWORDS
 
-FEATURE_VERSION = 1
+# 2: one-pass DOM statistics, block/parent densities, stopwords EN+DE, hashed class/id
+# tokens and tag paths, text-position and page-level features, richer context.
+FEATURE_VERSION = 2
 
-# A small English stopword list (the CANOLA pages are English); enough to tell running
-# text from menus, which is all the feature is for.
-STOPWORDS = frozenset(
-    "a about after all also an and any are as at be because been but by can could did do "
-    "does for from had has have he her his how i if in into is it its just more most my no "
-    "not of on one or our out over she so some such than that the their them then there "
-    "these they this to up was we were what when which who will with would you your".split()
-)
-KEYWORDS = ("nav", "menu", "footer", "header", "comment", "share", "ad", "side", "banner",
-            "copyright", "related", "widget", "content", "article", "post", "main", "text",
-            "body", "story", "entry")  # fmt: skip
-BLOCKS = frozenset(
-    "p div td th li dd dt h1 h2 h3 h4 h5 h6 blockquote pre article section aside nav "
-    "header footer form table ul ol body".split()
-)
-TAGS = ("a", "p", "li", "td", "div", "span", "h1", "h2", "h3", "h4", "b", "strong", "em",
-        "i", "font", "option", "label", "th", "dd", "blockquote", "pre", "small", "nav",
-        "footer", "header", "form", "ul", "table", "article")  # fmt: skip
-PATH_BUCKETS = 32
+__all__ = ["BLOCKS", "DEFAULT_GROUPS", "FEATURE_VERSION", "GROUPS", "KEYWORDS", "TAGS",
+           "NodeDocument", "features", "register"]  # fmt: skip
+
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]?(\s|$)")
 _PUNCT = re.compile(r"[^\w\s]")
+_COPYRIGHT = re.compile(r"©|\(c\)|copyright|all rights reserved", re.IGNORECASE)
+# Menu and breadcrumb separators: bar, guillemets, middle dot, bullet, single guillemet.
+_SEPARATOR = re.compile("[|\u00bb\u00ab\u00b7\u2022\u203a]")
 
 
 @dataclass
@@ -56,17 +50,32 @@ class NodeDocument:
     html: str  # the page as harvested, for the extractors
     cache: dict[str, object] = field(default_factory=dict)
 
-    def wrappers(self) -> list[lxml.html.HtmlElement]:
-        if "wrappers" not in self.cache:
-            root = lxml.html.document_fromstring(self.document)
-            nodes = {int(w.attrib[NODE_INDEX_ATTR]): w for w in root.iter(NODE_TAG)}
-            self.cache["wrappers"] = [nodes[i] for i in range(len(nodes))]
-        return self.cache["wrappers"]  # type: ignore[return-value]
+    def root(self) -> lxml.html.HtmlElement:
+        if "root" not in self.cache:
+            self.cache["root"] = lxml.html.document_fromstring(self.document)
+        return self.cache["root"]  # type: ignore[return-value]
+
+    def dom(self) -> DomStats:
+        """Per-element statistics of the annotation document, computed once per page."""
+        if "dom" not in self.cache:
+            self.cache["dom"] = dom_stats(self.root(), self.text_rows())
+        return self.cache["dom"]  # type: ignore[return-value]
+
+    def text_rows(self) -> np.ndarray:
+        """The text group's matrix, computed once per page (other groups reuse it)."""
+        if "text" not in self.cache:
+            rows = [_text_row(t) for t in self.node_texts]
+            self.cache["text"] = np.array(rows, dtype=np.float64).reshape(
+                len(rows), len(TEXT_NAMES)
+            )
+        return self.cache["text"]  # type: ignore[return-value]
 
 
 Group = Callable[[NodeDocument], tuple[list[str], np.ndarray]]
 GROUPS: dict[str, Group] = {}
-DEFAULT_GROUPS = ("text", "dom", "context", "extractors")
+# The default model's groups: fast enough for 50 pages/s (docs/engine.md, "Features").
+# "extractors" runs three whole extractors per page and stays available for ablations.
+DEFAULT_GROUPS = ("text", "dom", "context")
 
 
 def register(name: str) -> Callable[[Group], Group]:
@@ -93,11 +102,16 @@ def features(
     return names, np.hstack(blocks).astype(np.float32) if blocks else np.zeros((0, 0))
 
 
+def _words(text: str) -> list[str]:
+    return [w.lower().strip(".,;:!?\"'()[]«»„“”") for w in text.split()]
+
+
 def _text_row(text: str) -> list[float]:
     words = text.split()
     n = len(words)
     chars = max(len(text), 1)
-    lower = [w.lower().strip(".,;:!?\"'()") for w in words]
+    lower = _words(text)
+    stripped = text.strip()
     return [
         n,
         len(text),
@@ -105,86 +119,130 @@ def _text_row(text: str) -> list[float]:
         sum(w in STOPWORDS for w in lower) / n if n else 0.0,
         len(_PUNCT.findall(text)) / chars,
         len(_SENTENCE_END.findall(text)),
-        sum(c.isupper() for c in text) / chars,
-        sum(c.isdigit() for c in text) / chars,
-        float(text.strip()[-1:] in ".!?:") if text.strip() else 0.0,
+        sum(map(str.isupper, text)) / chars,
+        sum(map(str.isdigit, text)) / chars,
+        float(stripped[-1:] in ".!?:") if stripped else 0.0,
+        sum(w[:1].isupper() for w in words) / n if n else 0.0,
+        float(bool(_COPYRIGHT.search(text))),
+        len(_SEPARATOR.findall(text)),
+        sum(w in STOPWORDS for w in lower),
+        float(stripped[:1].isupper()) if stripped else 0.0,
     ]
 
 
 TEXT_NAMES = ["tokens", "chars", "mean_word_len", "stopword_share", "punct_share",
-              "sentence_ends", "upper_share", "digit_share", "ends_with_punct"]  # fmt: skip
+              "sentence_ends", "upper_share", "digit_share", "ends_with_punct",
+              "capitalised_share", "copyright", "separators", "stopwords",
+              "starts_upper"]  # fmt: skip
+TOKENS, STOPWORD_SHARE, SENTENCE_ENDS, STOPWORDS_COLUMN = 0, 3, 5, 12
 
 
 @register("text")
 def text_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
-    rows = [_text_row(t) for t in doc.node_texts]
-    return TEXT_NAMES, np.array(rows, dtype=np.float64).reshape(len(rows), len(TEXT_NAMES))
+    """Counts and shares of the node's own text (no markup, no neighbours)."""
+    return TEXT_NAMES, doc.text_rows()
 
 
-def _block(element: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
-    parent = element.getparent()
-    while parent is not None and str(element.tag).lower() not in BLOCKS:
-        element, parent = parent, parent.getparent()
-    return element
+PATH_BUCKETS = 16
+ATTR_BUCKETS = ATTR_BUCKET_COUNT
+_BLOCK_STAT_NAMES = ["tokens", "nodes", "link_density", "text_density", "stopword_share",
+                     "page_share", "sentence_ends", "tags"]  # fmt: skip
+DOM_NAMES = (
+    ["depth", "position", "text_position", "in_link", "siblings", "page_tokens",
+     "page_link_share", "same_block_prev", "same_block_next"]
+    + [f"block_{n}" for n in _BLOCK_STAT_NAMES]
+    + [f"outer_{n}" for n in _BLOCK_STAT_NAMES]
+    + [f"parent_is_{t}" for t in TAGS]
+    + [f"in_{t}" for t in TAGS]
+    + [f"block_is_{t}" for t in sorted(BLOCKS)]
+    + [f"attr_{k}" for k in KEYWORDS]
+    + [f"attr_hash_{b}" for b in range(ATTR_BUCKETS)]
+    + [f"path_hash_{b}" for b in range(PATH_BUCKETS)]
+)  # fmt: skip
+_BLOCK_TAGS = sorted(BLOCKS)
+
+
+def _bits(masks: np.ndarray, width: int) -> np.ndarray:
+    """One column per bit of each row's mask."""
+    return ((masks[:, None] >> np.arange(width)) & 1).astype(np.float64)
+
+
+def _one_hot(values: np.ndarray, choices: Sequence[object]) -> np.ndarray:
+    return (values[:, None] == np.array(choices, dtype=object)[None, :]).astype(np.float64)
+
+
+def _block_matrix(stats: DomStats, total_tokens: float) -> np.ndarray:
+    """Every element's block figures (the columns of _BLOCK_STAT_NAMES)."""
+    tokens = stats.tokens
+    chars = stats.text_chars
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.column_stack([
+            tokens, stats.nodes,
+            np.where(tokens > 0, stats.link_tokens / tokens, 0.0),
+            np.where(chars > 0, chars / (chars + stats.markup_chars), 0.0),
+            np.where(tokens > 0, stats.stopwords / tokens, 0.0),
+            tokens / total_tokens, stats.sentence_ends, stats.tags,
+        ])  # fmt: skip
 
 
 @register("dom")
 def dom_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
-    wrappers = doc.wrappers()
-    count = max(len(wrappers), 1)
-    # Keyed by the element itself: id() of an lxml proxy can be reused once it is freed.
-    block_stats: dict[lxml.html.HtmlElement, tuple[float, float, float, float]] = {}
-    names = ["depth", "position", "in_link", "block_link_density", "block_chars",
-             "block_nodes", "block_markup_density", "path_bucket", "siblings"]  # fmt: skip
-    names += [f"parent_is_{t}" for t in TAGS] + [f"in_{t}" for t in TAGS]
-    names += [f"attr_{k}" for k in KEYWORDS]
-    rows = []
-    for i, wrapper in enumerate(wrappers):
-        ancestors = [str(a.tag).lower() for a in wrapper.iterancestors()]
-        parent = ancestors[0] if ancestors else ""
-        wrapper_parent = wrapper.getparent()
-        block = _block(wrapper_parent if wrapper_parent is not None else wrapper)
-        key = block
-        if key not in block_stats:
-            text = block.text_content()
-            link_text = sum(len(a.text_content()) for a in block.iter("a"))
-            markup = (
-                len(lxml.html.tostring(block, encoding="unicode"))
-                if len(text) < 20000
-                else len(text) * 2
-            )
-            block_stats[key] = (
-                link_text / max(len(text), 1),
-                len(text),
-                sum(1 for _ in block.iter(NODE_TAG)),
-                len(text) / max(markup, 1),
-            )
-        attrs = " ".join(
-            (a.get("class") or "") + " " + (a.get("id") or "") for a in wrapper.iterancestors()
-        ).lower()
-        path = "/".join(reversed(ancestors[:4]))
-        parent_element = wrapper.getparent()
-        rows.append(
-            [len(ancestors), i / count, float("a" in ancestors), *block_stats[key],
-             zlib.crc32(path.encode()) % PATH_BUCKETS,
-             len(parent_element) if parent_element is not None else 0]
-            + [float(parent == t) for t in TAGS]
-            + [float(t in ancestors) for t in TAGS]
-            + [float(k in attrs) for k in KEYWORDS]
-        )  # fmt: skip
-    return names, np.array(rows, dtype=np.float64).reshape(len(rows), len(names))
+    """Where the node sits: its tags, its enclosing block and that block's surroundings."""
+    if "dom_group" in doc.cache:
+        return list(DOM_NAMES), doc.cache["dom_group"]  # type: ignore[return-value]
+    stats = doc.dom()
+    count = len(doc.node_texts)
+    if not count:
+        return list(DOM_NAMES), np.zeros((0, len(DOM_NAMES)))
+    total_tokens = max(float(stats.tokens[0]), 1.0)
+    node_tokens = doc.text_rows()[:, TOKENS]
+    element = np.array(stats.node_parent)
+    blocks = np.array(stats.block)
+    parents = np.array(stats.parent)
+    tags = np.array(stats.tag, dtype=object)
+    block = blocks[element]
+    outer = blocks[np.maximum(parents[block], 0)]
+    figures = _block_matrix(stats, total_tokens)
+    paths = np.array([zlib.crc32(p.encode()) % PATH_BUCKETS for p in stats.path])[element]
+    ancestor_tags = np.array(stats.ancestor_tags, dtype=np.int64)[element]
+    matrix = np.hstack([
+        np.column_stack([
+            np.array(stats.depth)[element], np.arange(count) / count,
+            (np.cumsum(node_tokens) - node_tokens) / total_tokens,
+            ancestor_tags & 1,  # TAGS[0] is "a"
+            np.array(stats.children)[element],
+            np.full(count, np.log1p(total_tokens)),
+            np.full(count, float(stats.link_tokens[0]) / total_tokens),
+            np.r_[0.0, block[1:] == block[:-1]], np.r_[block[:-1] == block[1:], 0.0],
+        ]),
+        figures[block], figures[outer],
+        _one_hot(tags[element], TAGS), _bits(ancestor_tags, len(TAGS)),
+        _one_hot(tags[block], _BLOCK_TAGS),
+        _bits(np.array(stats.keywords, dtype=np.int64)[element], len(KEYWORDS)),
+        _bits(np.array(stats.attr_hashes, dtype=np.int64)[element], ATTR_BUCKETS),
+        _one_hot(paths, range(PATH_BUCKETS)),
+    ]).astype(np.float64)  # fmt: skip
+    doc.cache["dom_group"] = matrix
+    return list(DOM_NAMES), matrix
 
 
 CONTEXT_K = 3
+_CONTEXT_TEXT = [TOKENS, STOPWORD_SHARE, SENTENCE_ENDS]
+_CONTEXT_DOM = ["in_link", "block_link_density", "block_tokens", "block_stopword_share",
+                "block_text_density"]  # fmt: skip
 
 
 @register("context")
 def context_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
-    """Each node sees its k previous and next nodes' text features (zeros past the ends)."""
-    _, text = text_group(doc)
+    """Each node sees its k previous and next nodes (zeros past the ends) and a window mean.
+
+    Like KrdWrd's neighbour features and jusText's context step: a short line between
+    two paragraphs of running text is likely running text too.
+    """
+    text = doc.text_rows()
     _, dom = dom_group(doc)
-    own = np.hstack([text[:, [0, 3, 5]], dom[:, [2, 3]]])  # tokens, stopwords, sentences, link
-    base = ["tokens", "stopword_share", "sentence_ends", "in_link", "block_link_density"]
+    own = np.hstack([text[:, _CONTEXT_TEXT], dom[:, [DOM_NAMES.index(n) for n in _CONTEXT_DOM]]])
+    base = ["tokens", "stopword_share", "sentence_ends", *_CONTEXT_DOM]
     n = len(own)
     names, blocks = [], []
     for offset in [*range(-CONTEXT_K, 0), *range(1, CONTEXT_K + 1)]:
@@ -195,15 +253,19 @@ def context_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
             shifted[:-offset] = own[offset:]
         blocks.append(shifted)
         names += [f"{'prev' if offset < 0 else 'next'}{abs(offset)}_{b}" for b in base]
-    window = np.ones(2 * CONTEXT_K + 1) / (2 * CONTEXT_K + 1)
-    smoothed = (
-        np.column_stack([np.convolve(own[:, j], window, mode="same") for j in range(own.shape[1])])
-        if n
-        else np.zeros((0, own.shape[1]))
-    )
-    names += [f"window_{b}" for b in base]
-    blocks.append(smoothed)
+    for width in (2 * CONTEXT_K + 1, 21):
+        blocks.append(_window_mean(own, width))
+        names += [f"window{width}_{b}" for b in base]
     return names, np.hstack(blocks) if n else np.zeros((0, len(names)))
+
+
+def _window_mean(values: np.ndarray, width: int) -> np.ndarray:
+    """Mean of each column over ``width`` rows centred on each row (zeros past the ends)."""
+    half = width // 2
+    padded = np.vstack([np.zeros((half + 1, values.shape[1])), values,
+                        np.zeros((half, values.shape[1]))])  # fmt: skip
+    sums = np.cumsum(padded, axis=0)
+    return (sums[width:] - sums[:-width]) / width
 
 
 EXTRACTOR_FEATURES = ("trafilatura", "justext", "readability")
@@ -216,3 +278,10 @@ def extractors_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
     return list(EXTRACTOR_FEATURES), np.column_stack(columns).astype(
         np.float64
     ) if columns else np.zeros((len(doc.node_texts), 0))
+
+
+@register("justext")
+def justext_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
+    """Whether jusText alone keeps the node (the fastest extractor here, ~45 ms a page)."""
+    kept = run_baseline("justext", doc.html, doc.node_texts).kept
+    return ["justext"], kept.astype(np.float64).reshape(len(doc.node_texts), 1)

@@ -1,0 +1,116 @@
+"""Feature groups: their shapes and names, and the dom group's values on a hand-made page."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kehr_engine.features import (
+    DEFAULT_GROUPS,
+    FEATURE_VERSION,
+    GROUPS,
+    NodeDocument,
+    dom_group,
+    features,
+    text_group,
+)
+from kehr_engine.segmenter import segment
+
+# Two menu links in a "site-nav" div, then one paragraph of running text.
+PAGE = (
+    b'<html><head><title>t</title></head><body><div class="site-nav"><a href="/">Home</a> '
+    b'<a href="/news">News</a></div><p>The cat sat on the mat. It was happy.</p></body></html>'
+)
+PARAGRAPH = "The cat sat on the mat. It was happy."
+
+
+@pytest.fixture()
+def doc() -> NodeDocument:
+    page = segment(PAGE, "http://example.test/")
+    assert page.node_texts == ["Home", "News", PARAGRAPH]
+    return NodeDocument(page.node_texts, page.document, PAGE.decode())
+
+
+def _row(doc: NodeDocument, node: int) -> dict[str, float]:
+    names, matrix = dom_group(doc)
+    return dict(zip(names, matrix[node].tolist(), strict=True))
+
+
+@pytest.mark.parametrize("group", [g for g in GROUPS if g not in {"extractors", "justext"}])
+def test_each_group_gives_one_named_row_per_node(doc: NodeDocument, group: str) -> None:
+    names, matrix = GROUPS[group](doc)
+    assert matrix.shape == (3, len(names))
+    assert len(set(names)) == len(names)
+    assert np.isfinite(matrix).all()
+
+
+def test_features_prefix_names_with_their_group(doc: NodeDocument) -> None:
+    names, matrix = features(doc, DEFAULT_GROUPS)
+    assert matrix.dtype == np.float32 and matrix.shape == (3, len(names))
+    assert [n.split(".")[0] for n in names] == sorted(
+        (n.split(".")[0] for n in names), key=DEFAULT_GROUPS.index
+    )
+    assert FEATURE_VERSION >= 2
+
+
+def test_text_features_of_the_paragraph(doc: NodeDocument) -> None:
+    names, matrix = text_group(doc)
+    row = dict(zip(names, matrix[2].tolist(), strict=True))
+    assert row["tokens"] == 9
+    assert row["chars"] == len(PARAGRAPH) == 37
+    assert row["stopwords"] == 5  # the, on, the, it, was
+    assert row["stopword_share"] == pytest.approx(5 / 9)
+    assert row["sentence_ends"] == 2
+    assert row["ends_with_punct"] == 1.0
+
+
+def test_dom_features_of_a_menu_link(doc: NodeDocument) -> None:
+    home = _row(doc, 0)
+    assert home["in_link"] == 1.0 and home["parent_is_a"] == 1.0 and home["in_div"] == 1.0
+    assert home["depth"] == 3  # html / body / div / a
+    assert home["attr_nav"] == 1.0 and home["attr_footer"] == 0.0
+    assert home["block_is_div"] == 1.0
+    # The div holds both links: 2 tokens, all of them link text, 2 of the page's 11.
+    assert home["block_tokens"] == 2 and home["block_nodes"] == 2
+    assert home["block_link_density"] == 1.0
+    assert home["block_page_share"] == pytest.approx(2 / 11)
+    # Its outer block is the body: all 11 tokens, 2 in links.
+    assert home["outer_tokens"] == 11 and home["outer_link_density"] == pytest.approx(2 / 11)
+    assert home["same_block_prev"] == 0.0 and home["same_block_next"] == 1.0
+    assert home["page_link_share"] == pytest.approx(2 / 11)
+
+
+def test_dom_features_of_the_paragraph(doc: NodeDocument) -> None:
+    text = _row(doc, 2)
+    assert text["in_link"] == 0.0 and text["parent_is_p"] == 1.0 and text["attr_nav"] == 0.0
+    assert text["depth"] == 2
+    assert text["block_tokens"] == 9 and text["block_link_density"] == 0.0
+    assert text["block_stopword_share"] == pytest.approx(5 / 9)
+    assert text["block_sentence_ends"] == 2
+    # 37 text characters against "<p></p>" (7 markup characters; the wrapper is not markup).
+    assert text["block_text_density"] == pytest.approx(37 / 44)
+    assert text["position"] == pytest.approx(2 / 3)
+    assert text["text_position"] == pytest.approx(2 / 11)  # two tokens come before it
+    assert text["same_block_prev"] == 0.0
+
+
+def test_context_sees_the_neighbours(doc: NodeDocument) -> None:
+    names, matrix = GROUPS["context"](doc)
+    rows = [dict(zip(names, r.tolist(), strict=True)) for r in matrix]
+    assert rows[2]["prev1_tokens"] == 1 and rows[2]["prev1_in_link"] == 1.0
+    assert rows[0]["prev1_tokens"] == 0  # zeros past the start
+    assert rows[0]["next2_tokens"] == 9
+    assert rows[1]["window7_tokens"] == pytest.approx(11 / 7)
+
+
+def test_a_document_numbering_more_nodes_than_texts_is_refused() -> None:
+    page = segment(PAGE, "http://example.test/")
+    doc = NodeDocument(page.node_texts[:2], page.document, "")
+    with pytest.raises(ValueError, match="numbers a node 2 but the page has 2 node texts"):
+        dom_group(doc)
+
+
+def test_a_page_without_nodes_has_empty_rows() -> None:
+    doc = NodeDocument([], "<html><body></body></html>", "")
+    names, matrix = features(doc, DEFAULT_GROUPS)
+    assert matrix.shape == (0, len(names))
