@@ -152,8 +152,11 @@ def test_buttons_need_post_and_csrf(staff_client, small, model_file):
 
 def test_the_models_table_and_report(staff_client, small, model_file):
     version = ready_version("cmd-ready", small[0], model_file)
+    pages = small[1]
+    per_page = {str(pages[0].pk): 1.0, str(pages[1].pk): 0.25, str(pages[2].pk): 0.5}
     version.metrics = {"sources": [{"name": "model[x] smoothed", "macro": {"f1": 0.987,
-                       "precision": 0.99, "recall": 0.98}, "micro": {"f1": 0.99}}]}  # fmt: skip
+                       "precision": 0.99, "recall": 0.98}, "micro": {"f1": 0.99},
+                       "per_page_f1": per_page}]}  # fmt: skip
     version.folds = 3
     version.report = "# Kehr engine evaluation\n| model | 0.987 |"
     version.save()
@@ -165,6 +168,10 @@ def test_the_models_table_and_report(staff_client, small, model_file):
     assert all("nonce=" in tag for tag in re.findall(r"<style[^>]*>", html))
     report = staff_client.get("/staff/models/cmd-ready/").content.decode()
     assert "# Kehr engine evaluation" in report and "model[x] smoothed" in report
+    # The worst pages of the cross-validation first, each linked to its diffs.
+    worst = re.findall(r'href="/staff/diff/pages/(\d+)/">page \d+</a></td><td>([\d.]+)', report)
+    assert worst == [(str(pages[1].pk), "0.250"), (str(pages[2].pk), "0.500"),
+                     (str(pages[0].pk), "1.000")]  # fmt: skip
     assert staff_client.get("/staff/models/ghost/").status_code == 404
 
 

@@ -3,8 +3,11 @@ classifier diff source, and failures recorded on the model's row (never lost).""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import numpy as np
 import pytest
+from django.utils import timezone
 from learning import jobs, services
 from learning.data import training_data
 from learning.models import ModelVersion, PredictedVector
@@ -139,11 +142,24 @@ def test_bad_names_and_groups_are_refused(small):
         services.create_version(corpus, name="taken")
 
 
-def test_one_job_at_a_time_per_model(small):
+def test_one_job_at_a_time_per_model(small, settings):
     corpus, _pages = small
     version = services.create_version(corpus)  # training queued
-    with pytest.raises(jobs.JobError, match="busy"):
+    with pytest.raises(jobs.JobError, match="busy: its training is queued"):
         jobs.claim(version, ModelVersion.Job.EVALUATE)
+    started = timezone.now() - timedelta(seconds=settings.LONGEST_TASK_SECONDS - 60)
+    ModelVersion.objects.filter(pk=version.pk).update(
+        job_state=ModelVersion.JobState.RUNNING, job_started_at=started
+    )
+    with pytest.raises(jobs.JobError, match="busy: its training is running"):
+        jobs.claim(version, ModelVersion.Job.EVALUATE)
+    # Running for longer than any task may: its worker died, the version is free again.
+    ModelVersion.objects.filter(pk=version.pk).update(
+        job_started_at=started - timedelta(seconds=120)
+    )
+    jobs.claim(version, ModelVersion.Job.EVALUATE)
+    version.refresh_from_db()
+    assert (version.job, version.job_state) == ("evaluate", "queued")
 
 
 def test_evaluation_stores_figures_and_report(small, model_file):

@@ -14,7 +14,10 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 
+from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
@@ -34,10 +37,19 @@ class JobError(ValueError):
 
 
 def claim(version: ModelVersion, job: str, corpus: Corpus | None = None) -> None:
-    """Mark ``job`` queued on ``version``, or JobError when another job is under way."""
+    """Mark ``job`` queued on ``version``, or JobError when another job is under way.
+
+    A job that started longer ago than any task may run is not under way any more: its
+    worker died and the broker has not handed the task out again yet (on Redis that
+    takes the visibility timeout), so it does not block the version for hours.
+    """
+    outlived = timezone.now() - timedelta(seconds=settings.LONGEST_TASK_SECONDS)
+    busy = Q(job_state=ModelVersion.JobState.QUEUED) | Q(
+        job_state=ModelVersion.JobState.RUNNING, job_started_at__gte=outlived
+    )
     claimed = (
         ModelVersion.objects.filter(pk=version.pk)
-        .exclude(job_state__in=ModelVersion.ACTIVE_STATES)
+        .exclude(busy)
         .update(
             job=job, job_state=ModelVersion.JobState.QUEUED, job_corpus=corpus, progress=0.0,
             progress_text="queued", message="", job_started_at=None, job_finished_at=None,

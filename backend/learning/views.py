@@ -127,6 +127,21 @@ def classify(request: HttpRequest, name: str) -> HttpResponse:
     return redirect("learning:index")
 
 
+#: Pages listed under "worst pages" on a model's report.
+WORST_PAGES = 10
+
+
+def worst_pages(version: ModelVersion) -> list[tuple[int, float]]:
+    """The model's lowest per-page F1 in its evaluation, as (page id, F1), worst first.
+
+    The CV report names pages by id (learning.services passes the platform's ids), so
+    each links to the page's diffs (classifier:<model> once the corpus is classified).
+    """
+    per_page = (version.headline or {}).get("per_page_f1") or {}
+    scores = [(int(page), float(f1)) for page, f1 in per_page.items() if str(page).isdigit()]
+    return sorted(scores, key=lambda item: (item[1], item[0]))[:WORST_PAGES]
+
+
 @staff_member_required
 def report(request: HttpRequest, name: str) -> HttpResponse:
     version = get_object_or_404(ModelVersion.objects.select_related("corpus"), name=name)
@@ -138,6 +153,7 @@ def report(request: HttpRequest, name: str) -> HttpResponse:
             "title": f"Model {version.name}",
             "version": version,
             "sources": sources if isinstance(sources, list) else [],
+            "worst": worst_pages(version),
             "stale": bool(
                 version.metrics
                 and version.fingerprint
