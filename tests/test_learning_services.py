@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import numpy as np
 import pytest
+from django.test import Client
 from django.utils import timezone
 from learning import jobs, services
 from learning.data import training_data
@@ -209,3 +210,38 @@ def test_classifier_source_shows_stored_vectors_only(small, model_file):
         sources.resolve(pages[0], "classifier:nope")
     with pytest.raises(sources.SourceError, match="Name the model"):
         sources.resolve(pages[0], "classifier:")
+
+
+def test_the_visual_diff_shows_classifier_against_gold(small, model_file, staff):
+    corpus, pages = small
+    version = ready_version("small-ready", corpus, model_file)
+    client = Client()
+    client.force_login(staff)
+    url = f"/staff/diff/pages/{pages[0].pk}/view/?a=classifier:{version.name}&b=gold"
+    response = client.get(url)
+    assert response.status_code == 400
+    assert "has not classified page" in response.content.decode()
+    services.classify_corpus(version.pk, corpus.pk)
+    response = client.get(url)
+    assert response.status_code == 200
+    assert "classifier small-ready" in response.content.decode()
+    chooser = client.get(f"/staff/diff/pages/{pages[0].pk}/").content.decode()
+    assert f"classifier:{version.name}" in chooser
+
+
+def test_a_job_the_broker_never_got_is_recorded_as_failed(small, monkeypatch):
+    from kombu.exceptions import OperationalError
+    from learning import tasks
+
+    corpus, _pages = small
+    version = services.create_version(corpus)
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(tasks.train, "delay", broker_down)
+    with pytest.raises(OperationalError):
+        services.queue(version, ModelVersion.Job.TRAIN)
+    version.refresh_from_db()
+    assert (version.status, version.job_state) == ("failed", "failed")
+    assert "task queue is not reachable (connection refused)" in version.message
