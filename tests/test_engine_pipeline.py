@@ -292,3 +292,15 @@ def test_a_page_of_100000_nodes_predicts_in_bounded_memory() -> None:
     assert good == lines and good > 0
     # Measured: about 1.2 GB at the peak (the dom group's rows), 30 s on a loaded machine.
     assert peak_mb < 2500, f"peak {peak_mb:.0f} MB for 100,000 nodes ({seconds} s)"
+
+
+def test_the_facade_is_importable_from_the_package() -> None:
+    import kehr_engine
+    import kehr_engine.model_file
+
+    for name in kehr_engine.__all__:
+        assert getattr(kehr_engine, name) is not None, name
+    assert kehr_engine.PageInput is PageInput and kehr_engine.predict is predict
+    assert kehr_engine.load_model is kehr_engine.model_file.load_model
+    with pytest.raises(AttributeError, match="has no attribute 'train'"):
+        kehr_engine.train  # noqa: B018 - the attribute access is the test
