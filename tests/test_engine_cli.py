@@ -54,7 +54,7 @@ def model_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     krdwrd_folder("canola-sample")
     out = tmp_path_factory.mktemp("model") / "small.kehr-model"
     code = main(
-        ["train", str(KRDWRD), "--folders", "canola-sample", "--limit", "4",
+        ["--threads", "1", "train", str(KRDWRD), "--folders", "canola-sample", "--limit", "4",
          "--groups", "text", "dom", "context", "--max-iter", "10", "--seed", "1",
          "--out", str(out)]
     )  # fmt: skip

@@ -14,6 +14,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]  # scikit-learn needs it
+
 from kehr_engine.baselines import BASELINES
 from kehr_engine.evaluation import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
@@ -202,6 +204,11 @@ def add_data_options(command: argparse.ArgumentParser) -> None:
 
 def parser() -> argparse.ArgumentParser:
     main_parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    main_parser.add_argument(
+        "--threads", type=positive,
+        help="OpenMP threads for scikit-learn (default: all cores; 1 on a busy shared machine, "
+        "where more threads wait for each other)",
+    )  # fmt: skip
     commands = main_parser.add_subparsers(dest="command", required=True)
 
     command = commands.add_parser("extract", help="clean text of HTML files with a model file")
@@ -245,7 +252,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        with threadpool_limits(args.threads):
+            return int(args.run(args))
     except (CommandError, EngineInputError) as error:
         message = " ".join(str(error).split())  # one line, whatever the message held
         print(f"{PROG} {args.command}: error: {message}", file=sys.stderr)
