@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -248,6 +249,9 @@ def test_evaluate_pages_reports_the_model_and_the_baselines(slice_pages: list[Go
     assert keep_all["micro"]["recall"] == pytest.approx(1.0)  # keeping all misses nothing
     with pytest.raises(EngineInputError, match="10-fold cross-validation needs at least 10"):
         evaluate_pages(pages, labels, groups=FAST_GROUPS)
+    one_site = [replace(p, url=f"https://www.one.test/{i}") for i, p in enumerate(pages)]
+    with pytest.raises(EngineInputError, match=r"needs at least 3 sites .* there are 1:"):
+        evaluate_pages(one_site, labels, groups=FAST_GROUPS, k=3, by_site=True)
 
 
 # Run in a child process so that its peak memory is its own. The model uses the cheap

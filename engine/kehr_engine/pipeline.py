@@ -32,6 +32,7 @@ from kehr_engine.krdwrd.corpus import GoldPage
 from kehr_engine.limits import EngineInputError, check_node_count
 from kehr_engine.model import CLASSES, MAX_ITER, Model, train
 from kehr_engine.segmenter import SegmentedPage, SegmenterError, decode_html, segment
+from kehr_engine.splits import site_of
 
 __all__ = [
     "EngineInputError",
@@ -322,11 +323,12 @@ def evaluate_pages(
     results: list[SourceResult] = []
     extra: dict[str, Any] = {}
     if model:
-        distinct = len(scored)
+        unit = "sites" if by_site else "pages"
+        distinct = len({site_of(p.url) for p in scored}) if by_site else len(scored)
         if not 2 <= k <= distinct:
             raise EngineInputError(
-                f"{k}-fold cross-validation needs at least {k} pages (and k >= 2); there are "
-                f"{distinct}: pass a smaller k or more pages."
+                f"{k}-fold cross-validation needs at least {k} {unit} (and k >= 2); there are "
+                f"{distinct}: pass a smaller k or more {unit}."
             )
         results, timing = cross_validate(
             scored, groups, k=k, seed=seed, by_site=by_site, progress=progress,
