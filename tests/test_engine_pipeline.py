@@ -178,6 +178,20 @@ def test_a_page_without_text_nodes_predicts_empty_vectors(model: Model) -> None:
     assert prediction.good_text(page) == ""
 
 
+def test_a_document_that_does_not_hold_the_pages_nodes_is_refused(model: Model) -> None:
+    page = PageInput.from_html("<p>one</p><p>two</p>", "https://x.test/two")
+    assert page.node_count == 2
+    for broken in (
+        PageInput(page.node_texts, "", page.html, page.url),  # no document at all
+        PageInput([*page.node_texts, "three"], page.document, page.html, page.url),
+        PageInput(page.node_texts, page.document.replace('data-i="1"', 'data-i="7"'), "", ""),
+    ):
+        with pytest.raises(EngineInputError, match=r"numbered nodes for .* node texts"):
+            predict(model, broken)
+        with pytest.raises(EngineInputError, match="give the document the segmenter made"):
+            train_model([broken], [np.array([3] * broken.node_count)], groups=FAST_GROUPS)
+
+
 def test_labels_must_match_the_pages(slice_pages: list[GoldPage]) -> None:
     pages = [page_input(p) for p in slice_pages[:2]]
     n = pages[1].node_count
@@ -254,12 +268,14 @@ def test_evaluate_pages_reports_the_model_and_the_baselines(slice_pages: list[Go
         evaluate_pages(one_site, labels, groups=FAST_GROUPS, k=3, by_site=True)
 
 
-# Run in a child process so that its peak memory is its own. The model uses the cheap
-# groups: the "extractors" group does not yet scale to pages this size (docs/engine.md).
+# Run in a child process so that its peak memory is its own. The model uses the default
+# groups; the "extractors" group (not a default) does not scale to pages this size yet
+# (docs/engine.md, "Limits").
 BIG_PAGE_SCRIPT = """
 import resource, sys, time
 import numpy as np
 from threadpoolctl import threadpool_limits
+from kehr_engine.features import DEFAULT_GROUPS
 from kehr_engine.pipeline import PageInput, predict, train_model
 
 threadpool_limits(1)
@@ -267,7 +283,7 @@ small = PageInput.from_html("<body>" + "".join(
     f"<p>Sentence {i} runs on, as sentences do.</p><div><a href='#'>link {i}</a></div>"
     for i in range(20)))
 model = train_model([small] * 3, [np.array([3, 1] * 20, dtype=np.int8)] * 3,
-                    groups=("text", "dom", "context"), max_iter=3)
+                    groups=DEFAULT_GROUPS, max_iter=3)
 html = "<html><body>" + "".join(
     f"<div><p>Paragraph {i} of a very long page.</p></div>" if i % 2 else
     f"<a href='/{i}'>menu {i}</a>" for i in range(100_000)) + "</body></html>"

@@ -85,12 +85,17 @@ def extract(args: argparse.Namespace) -> int:
     for number, path in enumerate(files, start=1):
         try:
             raw = path.read_bytes()
-            page = PageInput.from_html(raw, path.resolve().as_uri(), max_nodes=args.max_nodes)
+            page = PageInput.from_html(
+                raw, path.resolve().as_uri(), max_nodes=args.max_nodes, name=str(path)
+            )
             prediction = predict(model, page, max_nodes=args.max_nodes)
-        except (OSError, EngineInputError) as error:
+        except OSError as error:
             failed += 1
-            reason = error.strerror if isinstance(error, OSError) else str(error)
-            say(f"{path}: {reason}")
+            say(f"{path}: {error.strerror}")
+            continue
+        except EngineInputError as error:  # its message names the page
+            failed += 1
+            say(str(error))
             continue
         text = prediction.good_text(page)
         if args.format == "jsonl":

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
+from lxml import etree
 
 from kehr_engine.baselines import BASELINES
 from kehr_engine.clean_text import kept_text
@@ -31,7 +32,14 @@ from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDo
 from kehr_engine.krdwrd.corpus import GoldPage
 from kehr_engine.limits import EngineInputError, check_node_count
 from kehr_engine.model import CLASSES, MAX_ITER, Model, train
-from kehr_engine.segmenter import SegmentedPage, SegmenterError, decode_html, segment
+from kehr_engine.segmenter import (
+    NODE_INDEX_ATTR,
+    NODE_TAG,
+    SegmentedPage,
+    SegmenterError,
+    decode_html,
+    segment,
+)
 from kehr_engine.splits import site_of
 
 __all__ = [
@@ -65,13 +73,15 @@ class PageInput:
         declared_charset: str | None = None,
         *,
         max_nodes: int | None = None,
+        name: str = "",
     ) -> PageInput:
         """Segment a page as the platform does (same numbering), from bytes or text.
 
         Raises EngineInputError for empty or binary input, or a page past the node limit
-        (``max_nodes``, default :func:`kehr_engine.limits.max_nodes`).
+        (``max_nodes``, default :func:`kehr_engine.limits.max_nodes`). Errors name the
+        page by ``name``, else by its URL.
         """
-        name = url or "the page"
+        name = name or url or "the page"
         try:
             page = segment(raw, url, declared_charset)
             html = raw if isinstance(raw, str) else decode_html(raw, declared_charset)[0]
@@ -90,7 +100,25 @@ class PageInput:
         return len(self.node_texts)
 
     def node_document(self) -> NodeDocument:
-        return NodeDocument(self.node_texts, self.document, self.html)
+        """What the features see, checked: the document must hold exactly these nodes."""
+        doc = NodeDocument(self.node_texts, self.document, self.html)
+        name = self.url or "the page"
+        indices: list[int] | None = []
+        if self.node_texts:
+            try:
+                # Parsed once here and cached on the NodeDocument for the feature groups.
+                root = doc.root()
+                indices = sorted(int(w.get(NODE_INDEX_ATTR, "")) for w in root.iter(NODE_TAG))
+            except (ValueError, etree.ParserError):
+                indices = None
+        if indices != list(range(self.node_count)):
+            found = "no" if indices is None else f"{len(indices)}"
+            raise EngineInputError(
+                f"{name}: its annotation document has {found} numbered nodes for "
+                f"{self.node_count} node texts (or they are not numbered 0..n-1); "
+                "give the document the segmenter made for this page (PageInput.from_html)."
+            )
+        return doc
 
 
 @dataclass(frozen=True)
