@@ -271,6 +271,11 @@ def main() -> None:
             kind, token, body = mix.request()
             mix.record(kind, token, mix.call(kind, token, body))
         plain = run_plain(mix, pairs)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            prepared = [row[0] for row in cursor.fetchall()]
+        # Server-side binding lets psycopg prepare what a connection repeats (settings).
+        print(f"statements PostgreSQL holds prepared: {len(prepared)}", file=sys.stderr)
         layers.install(
             view_handlers=[(CorpusViewSet, "next_page"), (SubmissionViewSet, "create")],
             middleware=[import_string(path) for path in settings.MIDDLEWARE],

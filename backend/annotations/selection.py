@@ -27,6 +27,7 @@ from django.db.models import Exists, Field, OuterRef
 
 from annotations.models import Submission
 from corpora.models import Corpus, Page
+from kehr import rows
 
 # (user, corpus) -> the user's next page of the corpus, or None when they are done.
 NextPageRule = Callable[[object, Corpus], Page | None]
@@ -90,7 +91,7 @@ _PICK_FROM_START = _pick_sql(wrap=True)
 
 
 def _pick(sql: str, params: list) -> Page | None:
-    with connection.cursor() as cursor:
+    with rows.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     return None if row is None else Page.from_db(connection.alias, _PICKED_ATTNAMES, row)

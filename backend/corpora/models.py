@@ -16,9 +16,15 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F
 
+from kehr import rows
+from kehr.rows import Columns
 
-def _new_shuffle_key() -> int:
+
+def _new_shuffle_key() -> int:  # the name the migrations refer to
     return random.randrange(2**31)
+
+
+new_shuffle_key = _new_shuffle_key
 
 
 def new_invitation_code() -> str:
@@ -109,6 +115,21 @@ class Corpus(models.Model):
         return self.members.filter(pk=user.pk).exists()
 
     @classmethod
+    def by_slug(cls, slug: str) -> Corpus | None:
+        """The corpus with this slug, with what serving pages reads of it (one statement).
+
+        Every next-page request starts here, so the statement is written out (kehr.rows);
+        fields not loaded here (description, limits, dates) load if something reads them.
+        """
+        with rows.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {_SERVED_CORPUS.sql()} FROM {cls._meta.db_table} c WHERE c.slug = %s",
+                [slug],
+            )
+            row = cursor.fetchone()
+        return None if row is None else _SERVED_CORPUS.instance(row)
+
+    @classmethod
     def available_to(cls, user) -> models.QuerySet[Corpus]:
         corpora = cls.objects.all()
         if user.is_staff:
@@ -118,6 +139,10 @@ class Corpus(models.Model):
             .filter(models.Q(access=cls.Access.ALL_ANNOTATORS) | models.Q(members=user))
             .distinct()
         )
+
+
+# What serving pages (next page, submit) reads of a corpus: access and kind.
+_SERVED_CORPUS = Columns(Corpus, ("id", "name", "slug", "kind", "is_open", "access"), "c")
 
 
 class Page(models.Model):

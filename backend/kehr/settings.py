@@ -124,6 +124,11 @@ else:
         f"DATABASE_URL uses {_db['ENGINE']}: Kehr supports SQLite and PostgreSQL only."
     )
 DATABASES = {"default": _db}
+# After how many runs on one connection PostgreSQL keeps a hot-path statement prepared
+# (kehr.rows.cursor: token lookup, next-page pick, submit); 0 turns it off, e.g. behind
+# a PgBouncer older than 1.21 in transaction mode. The ORM's other statements are never
+# prepared (Django binds their parameters client-side).
+KEHR_DB_PREPARE_THRESHOLD = env_int("KEHR_DB_PREPARE_THRESHOLD", 5, minimum=0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {

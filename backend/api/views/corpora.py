@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from annotations.models import Submission
 from annotations.selection import next_page_for
-from api.serializers import CorpusSerializer, NextPageSerializer, PageSerializer
+from api.serializers import CorpusSerializer, NextPageSerializer, page_body
 from corpora.models import Corpus, Page
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class CorpusViewSet(viewsets.ReadOnlyModelViewSet):
         """A random page among the least annotated that you have not submitted yet."""
         # A corpus the user may not see answers exactly like a missing one: a 403 naming
         # it would tell annotators which private or closed corpora exist.
-        corpus = Corpus.objects.filter(slug=slug).first()
+        corpus = Corpus.by_slug(slug or "")
         if corpus is None or not corpus.is_available_to(request.user):
             raise NotFound(
                 "No corpus with this slug that you may annotate (it does not exist, or it "
@@ -77,10 +77,5 @@ class CorpusViewSet(viewsets.ReadOnlyModelViewSet):
                 "page": None,
             }
         else:
-            page.corpus = corpus  # already loaded: no second query for the serializer
-            body = {
-                "done": False,
-                "detail": "",
-                "page": PageSerializer(page, context={"request": request}).data,
-            }
+            body = {"done": False, "detail": "", "page": page_body(page, corpus.slug, request)}
         return Response(body)

@@ -12,7 +12,12 @@ from rest_framework.views import APIView
 
 from annotations.labels import LabelVectorError
 from annotations.models import Submission
-from annotations.services import SubmissionRefused, delete_submission, submit_labels
+from annotations.services import (
+    StartTimeError,
+    SubmissionRefused,
+    delete_submission,
+    submit_labels,
+)
 from annotations.stats import submission_stats
 from api.ids import ID_SCHEMA, query_id
 from api.serializers import (
@@ -20,13 +25,20 @@ from api.serializers import (
     SubmissionResultSerializer,
     SubmissionSerializer,
     SubmissionWriteSerializer,
+    submission_body,
 )
-from corpora.models import Page
 from kehr.echo import echo
 from tutorial.progress import my_tutorial_stats, result_for_submission
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
+
+# What submit_labels refuses, by the request field the answer names.
+SUBMISSION_ERROR_FIELDS: dict[type[Exception], str] = {
+    SubmissionRefused: "page",
+    LabelVectorError: "labels",
+    StartTimeError: "started_at",
+}
 
 
 @extend_schema_view(
@@ -91,20 +103,17 @@ class SubmissionViewSet(
         data = serializer.validated_data
         try:
             result = submit_labels(
-                page_id=data["page"].pk,
+                page_id=data["page"],
                 user=request.user,
                 labels=data["labels"],
                 started_at=data.get("started_at"),
                 client_version=data.get("client_version", ""),
+                from_client=True,
             )
-        except LabelVectorError as error:
-            # The page was re-segmented between validation and the locked write.
-            return Response({"labels": [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
-        except SubmissionRefused as error:
-            return Response({"page": [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
-        except Page.DoesNotExist:
-            return Response({"page": ["The page was deleted."]}, status=status.HTTP_400_BAD_REQUEST)
-        body = SubmissionSerializer(result.submission).data
+        except tuple(SUBMISSION_ERROR_FIELDS) as error:
+            field = SUBMISSION_ERROR_FIELDS[type(error)]
+            return Response({field: [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
+        body = submission_body(result.submission)
         tutorial = result_for_submission(result.submission)
         if tutorial is not None:
             body["tutorial"] = tutorial
