@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 from django.conf import settings
-from learning.models import ModelVersion
 from threadpoolctl import threadpool_limits
 
 from annotations.services import submit_labels
@@ -22,6 +21,7 @@ from gold import merge
 from kehr_engine.features import FEATURE_VERSION
 from kehr_engine.model_file import save_model
 from kehr_engine.pipeline import PageInput, train_model
+from learning.models import ModelVersion
 
 BAD, GOOD = 1, 3
 #: Boosting rounds for tests: enough to learn these pages, a second to train.

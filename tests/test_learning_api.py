@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from learning import services
-from learning.models import ModelVersion, PredictedVector
 from rest_framework.test import APIClient
 
+from learning import services
+from learning.models import ModelVersion, PredictedVector
 from tests.learning_pages import gold_labels, page_html, ready_version, train_file
 
 URL = "/api/pages/{}/predictions/"

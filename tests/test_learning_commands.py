@@ -8,9 +8,9 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
-from learning.models import ModelVersion, PredictedVector
 
 from kehr_engine.__main__ import main as engine_main
+from learning.models import ModelVersion, PredictedVector
 from tests.learning_pages import GROUPS, ROUNDS, gold_corpus, page_html, ready_version, train_file
 
 

@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 from django.test import Client
 from django.utils import timezone
-from learning import jobs, services
-from learning.data import training_data
-from learning.models import ModelVersion, PredictedVector
 
 from annotations.services import submit_labels
 from comparison import sources
 from gold import merge
+from learning import jobs, services
+from learning.data import training_data
+from learning.models import ModelVersion, PredictedVector
 from tests.learning_pages import (
     BAD,
     GOOD,
@@ -231,6 +231,7 @@ def test_the_visual_diff_shows_classifier_against_gold(small, model_file, staff)
 
 def test_a_job_the_broker_never_got_is_recorded_as_failed(small, monkeypatch):
     from kombu.exceptions import OperationalError
+
     from learning import tasks
 
     corpus, _pages = small

@@ -7,9 +7,9 @@ import time
 
 import pytest
 from django.test import Client
-from learning.models import ModelVersion, PredictedVector
 
 from comparison import sources
+from learning.models import ModelVersion, PredictedVector
 from tests.learning_pages import GROUPS, gold_corpus
 
 WAIT_S = 120

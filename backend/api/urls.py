@@ -1,11 +1,11 @@
 from django.urls import include, path
-from learning.api import PredictionsView
 from rest_framework.routers import DefaultRouter
 
 from api.views.auth import ClientTokenViewSet, RegisterView, TokenView
 from api.views.corpora import CorpusViewSet
 from api.views.pages import PageViewSet
 from api.views.submissions import MyStatsView, SubmissionViewSet
+from learning.api import PredictionsView
 
 router = DefaultRouter()
 router.register("auth/tokens", ClientTokenViewSet, basename="auth-tokens")
