@@ -29,7 +29,7 @@ from kehr_engine.evaluation import (
     report,
 )
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDocument, features
-from kehr_engine.krdwrd.corpus import GoldPage
+from kehr_engine.krdwrd.corpus import GOOD, GoldPage
 from kehr_engine.limits import EngineInputError, check_node_count
 from kehr_engine.model import CLASSES, MAX_ITER, Model, train
 from kehr_engine.segmenter import (
@@ -51,7 +51,6 @@ __all__ = [
     "train_model",
 ]
 
-GOOD = 3
 LABEL_CODES = (0, 1, 2, 3)  # 0 = no gold for the node (ignored), then bad, uncertain, good
 Progress = Callable[[str], object] | None
 
@@ -84,6 +83,8 @@ class PageInput:
         name = name or url or "the page"
         try:
             page = segment(raw, url, declared_charset)
+            # The segmenter keeps only its annotation document; the extractor features
+            # read the page as decoded (a second decode costs milliseconds).
             html = raw if isinstance(raw, str) else decode_html(raw, declared_charset)[0]
         except SegmenterError as error:
             raise EngineInputError(f"{name}: {error}") from None
