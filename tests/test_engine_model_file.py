@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import pickle
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -146,8 +148,6 @@ def test_files_that_are_not_models_are_refused(saved: Path, tmp_path: Path) -> N
         read_header(tmp_path)
     # A well-formed file whose payload is something else entirely.
     payload = pickle.dumps(["not", "a", "model"])
-    import hashlib
-
     header = {**read_header(saved), "payload_bytes": len(payload),
               "payload_sha256": hashlib.sha256(payload).hexdigest()}  # fmt: skip
     with pytest.raises(ModelFileError, match="holds a list, not a Kehr model"):
@@ -175,3 +175,14 @@ def test_writing_is_atomic_and_checks_its_input(
         save_model(model, tmp_path / "nowhere" / "m.kehr-model")
     with pytest.raises(ModelFileError, match="takes a kehr_engine Model, not dict"):
         save_model({}, tmp_path / "m")  # type: ignore[arg-type]
+
+
+def test_a_model_from_other_library_versions_loads_with_a_warning(saved: Path) -> None:
+    header = read_header(saved)
+    payload = saved.read_bytes().split(b"\n", 2)[2]
+    libraries = {**header["libraries"], "scikit-learn": "0.9.9"}
+    older = crafted_file(saved, {**header, "libraries": libraries}, payload, "older-sklearn")
+    here = header["libraries"]["scikit-learn"]
+    with pytest.warns(UserWarning, match=rf"scikit-learn 0\.9\.9 \(here {re.escape(here)}\)"):
+        model = load_model(older)
+    assert isinstance(model, Model)
