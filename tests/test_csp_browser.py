@@ -22,6 +22,7 @@ from annotations.services import submit_labels
 from gold.merge import merge_corpus
 from gold.stats import refresh_corpus_stats
 from harvest.browser import Browser
+from learning.models import ModelVersion
 
 PASSWORD = "a long staff password 42"
 
@@ -107,9 +108,15 @@ def test_every_page_works_under_the_policy(live_server, world, pages, collector,
     assert client.execute_script(
         "return [...document.querySelectorAll('.action-select')].every(box => box.checked)"
     )
+    # A model version with a report, as an evaluation leaves it (no training needed here).
+    ModelVersion.objects.create(
+        name="csp-model", corpus=world, status=ModelVersion.Status.READY, groups=["text"],
+        report="# Evaluation\n\n| source | F1 |\n|---|---|\n| model | 0.9 |\n",
+    )  # fmt: skip
     for path in ("/", "/admin/", f"/admin/corpora/corpus/{world.pk}/change/", "/staff/gold/",
                  "/staff/tutorial/", f"/staff/diff/pages/{pages[0].pk}/", "/api/corpora/",
-                 "/annotator/", "/annotator/guidelines/"):  # fmt: skip
+                 "/annotator/", "/annotator/guidelines/", "/staff/models/",
+                 "/staff/models/csp-model/"):  # fmt: skip
         client.navigate(base + path)
         wait_for(client, "return document.readyState === 'complete'", path)
 
