@@ -16,7 +16,14 @@ from threadpoolctl import threadpool_limits
 from kehr_engine.clean_text import kept_text
 from kehr_engine.features import FEATURE_VERSION
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage, iter_corpus
-from kehr_engine.limits import DEFAULT_MAX_NODES, MAX_NODES_ENV, check_node_count
+from kehr_engine.limits import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_MAX_NODES,
+    MAX_BYTES_ENV,
+    MAX_NODES_ENV,
+    check_node_count,
+    max_bytes,
+)
 from kehr_engine.model import Model
 from kehr_engine.pipeline import (
     EngineInputError,
@@ -244,6 +251,24 @@ def test_pages_past_the_node_limit_are_refused_naming_the_limit(
     check_node_count(DEFAULT_MAX_NODES)
     with pytest.raises(EngineInputError, match="100,000"):
         check_node_count(DEFAULT_MAX_NODES + 1)
+
+
+def test_pages_past_the_size_limit_are_refused_before_segmenting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    raw = ("<p>" + "word " * 60 + "</p>").encode()
+    assert PageInput.from_html(raw).node_count == 1
+    monkeypatch.setenv(MAX_BYTES_ENV, "100")
+    with pytest.raises(
+        EngineInputError,
+        match=rf"^big\.html is 307 bytes, more than the limit of 100; .*{MAX_BYTES_ENV}",
+    ):
+        PageInput.from_html(raw, name="big.html")
+    monkeypatch.setenv(MAX_BYTES_ENV, "-5")
+    with pytest.raises(EngineInputError, match=rf"{MAX_BYTES_ENV}='-5' is not a positive"):
+        PageInput.from_html(raw)
+    monkeypatch.delenv(MAX_BYTES_ENV)
+    assert max_bytes() == DEFAULT_MAX_BYTES == 32 * 1024 * 1024
 
 
 def test_evaluate_pages_reports_the_model_and_the_baselines(slice_pages: list[GoldPage]) -> None:

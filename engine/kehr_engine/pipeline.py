@@ -30,7 +30,7 @@ from kehr_engine.evaluation import (
 )
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDocument, features
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage
-from kehr_engine.limits import EngineInputError, check_node_count
+from kehr_engine.limits import EngineInputError, check_node_count, check_size
 from kehr_engine.model import CLASSES, MAX_ITER, Model, train
 from kehr_engine.segmenter import (
     NODE_INDEX_ATTR,
@@ -76,11 +76,14 @@ class PageInput:
     ) -> PageInput:
         """Segment a page as the platform does (same numbering), from bytes or text.
 
-        Raises EngineInputError for empty or binary input, or a page past the node limit
-        (``max_nodes``, default :func:`kehr_engine.limits.max_nodes`). Errors name the
-        page by ``name``, else by its URL.
+        Raises EngineInputError for empty or binary input, a page past the size limit
+        (:func:`kehr_engine.limits.max_bytes`, checked before segmenting) or past the node
+        limit (``max_nodes``, default :func:`kehr_engine.limits.max_nodes`). Errors name
+        the page by ``name``, else by its URL.
         """
         name = name or url or "the page"
+        # Characters, not bytes, for text: the limit is about memory, and close enough.
+        check_size(len(raw), name)
         try:
             page = segment(raw, url, declared_charset)
             # The segmenter keeps only its annotation document; the extractor features
