@@ -7,9 +7,13 @@ class LearningConfig(AppConfig):
 
     def ready(self) -> None:
         from comparison import sources
+        from gold.exports.included import register_vector_source
+        from learning.exports import CLASSIFIER as EXPORTED_CLASSIFIER
         from learning.sources import CLASSIFIER
 
         # Stored predictions are label vectors like any other: diffs (/staff/diff/) show
-        # classifier:<model> against gold or a submission. comparison imports nothing of
-        # learning (docs/architecture.md, "Registration seams").
+        # classifier:<model> against gold or a submission, and gold exports include them
+        # (--include classifier:<model>). comparison and gold import nothing of learning
+        # (docs/architecture.md, "Registration seams").
         sources.register(CLASSIFIER)
+        register_vector_source(EXPORTED_CLASSIFIER)

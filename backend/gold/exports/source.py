@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -12,6 +12,9 @@ from corpora.models import Corpus
 from corpora.segmenter import SegmenterError, read_node_texts
 from gold import vectors
 from gold.models import PageGold
+
+if TYPE_CHECKING:  # included.py imports this module for GoldPage and CHUNK_PAGES
+    from gold.exports.included import IncludedVector
 
 #: Pages fetched per database round trip; each carries its annotation document.
 CHUNK_PAGES = 50
@@ -36,6 +39,8 @@ class GoldPage:
     ties: dict[int, str]  # node -> resolution
     agreement: dict[str, Any]
     merged_at: str
+    # Vectors of other sources the export was asked to include (gold.exports.included).
+    included: tuple[IncludedVector, ...] = ()
 
     @property
     def voters(self) -> np.ndarray:

@@ -1,4 +1,8 @@
-"""manage.py export --corpus SLUG --format jsonl|csv|text|html [-o FILE]: the gold standard."""
+"""manage.py export --corpus SLUG --format jsonl|csv|text|html [--include SPEC] [-o FILE].
+
+The gold standard; JSONL and CSV can carry other label vectors beside it, e.g. a
+classifier's stored predictions (--include classifier:<model>).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from gold.exports import FORMATS, export
+from gold.exports.included import IncludeError
 from gold.management.commands.merge import find_corpus
 from gold.models import PageGold
 
@@ -30,6 +35,15 @@ class Command(BaseCommand):
             help="text format: also write nodes whose merged tag is uncertain",
         )
         parser.add_argument(
+            "--include",
+            action="append",
+            default=[],
+            metavar="SPEC",
+            help="jsonl and csv: also write these label vectors per page, e.g. "
+            "classifier:<model> for a model's stored predictions (repeatable; pages "
+            "without one are marked unclassified)",
+        )
+        parser.add_argument(
             "-o", "--output", help="file to write (default: standard output)", default=None
         )
 
@@ -46,12 +60,17 @@ class Command(BaseCommand):
                 f"merged; run `manage.py merge --corpus {corpus.slug}` first for the newest."
             )
         skipped: list[str] = []
-        chunks = export(
-            corpus,
-            fmt,
-            include_uncertain=options["include_uncertain"],
-            on_skip=lambda page_id, reason: skipped.append(f"page {page_id}: {reason}"),
-        )
+        try:
+            chunks = export(
+                corpus,
+                fmt,
+                include_uncertain=options["include_uncertain"],
+                include=options["include"],
+                on_skip=lambda page_id, reason: skipped.append(f"page {page_id}: {reason}"),
+                on_note=lambda note: self.stderr.write(f"Note: {note}"),
+            )
+        except IncludeError as error:
+            raise CommandError(str(error)) from error
         written = self._write(chunks, output)
         for line in skipped:
             self.stderr.write(f"Skipped {line}")

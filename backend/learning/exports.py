@@ -1,0 +1,53 @@
+"""The ``classifier:<model>`` source of gold exports: a model's stored vectors per page.
+
+Registered by learning.apps.LearningConfig.ready() in gold.exports.included, so
+``manage.py export --include classifier:<model>`` carries the labels and probabilities
+that ``manage.py classify`` stored. Exports never run the model: a page it has not
+classified is marked ``unclassified`` in the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from corpora.models import Corpus
+from gold.exports.included import IncludeError, OpenedSource, StoredVector, VectorSource
+from learning.models import ModelVersion, PredictedVector
+
+
+def _open(corpus: Corpus, argument: str) -> OpenedSource:
+    name = argument
+    if not name:
+        raise IncludeError("Name the model to include: write classifier:<model name>.")
+    model = ModelVersion.objects.filter(name=name).first()
+    if model is None:
+        known = ", ".join(ModelVersion.objects.order_by("name").values_list("name", flat=True))
+        raise IncludeError(
+            f"Cannot include classifier:{name}: there is no model named {name!r}. "
+            f"Models: {known or 'none yet (train one with manage.py train)'}."
+        )
+    classified = PredictedVector.objects.filter(model=model, page__corpus=corpus).count()
+    if classified == 0:
+        raise IncludeError(
+            f"Model {name} has not classified corpus {corpus.slug} yet: run "
+            f"`manage.py classify --corpus {corpus.slug} --model {name}` (or the classify "
+            "button on /staff/models/), then export again."
+        )
+    pages = corpus.pages.count()
+    note = f"classifier:{name} has classified {classified} of the {pages} pages of {corpus.slug}"
+    if classified < pages:
+        note += "; the others are marked unclassified"
+
+    def fetch(page_ids: Sequence[int]) -> Mapping[int, StoredVector]:
+        rows = PredictedVector.objects.filter(model=model, page_id__in=page_ids).only(
+            "page_id", "labels", "proba"
+        )
+        return {
+            row.page_id: StoredVector(bytes(row.labels), row.proba_array if row.proba else None)
+            for row in rows
+        }
+
+    return OpenedSource(spec=f"classifier:{name}", fetch=fetch, note=note + ".")
+
+
+CLASSIFIER = VectorSource("classifier", "classifier:<model>", _open)
