@@ -173,7 +173,10 @@ def test_sources_resolve_submissions_gold_and_references(merged_page, pages):
     assert sources.resolve(page, "gold").labels == bytes(LEARNER)  # two alike: the majority
     with pytest.raises(sources.SourceError, match="has no tutorial reference"):
         sources.resolve(page, "reference")
-    with pytest.raises(sources.SourceError, match="Unknown source 'classifier:x'"):
+    with pytest.raises(sources.SourceError, match="Unknown source 'oracle:x'"):
+        sources.resolve(page, "oracle:x")
+    # Now that the learning app registers classifiers, a model it does not know is named.
+    with pytest.raises(sources.SourceError, match="No model named 'x'"):
         sources.resolve(page, "classifier:x")
     other = submit_labels(page_id=pages[1].pk, user=first.user, labels=[3] * 10).submission
     with pytest.raises(sources.SourceError, match=f"belongs to page {pages[1].pk}"):
