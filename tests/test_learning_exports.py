@@ -164,16 +164,30 @@ def test_unknown_model_names_the_models(model):
         export(model.corpus, "jsonl", include=["classifier:"])
 
 
-def test_model_that_has_not_classified_the_corpus_says_to_run_classify(model, make_user):
-    elsewhere = Corpus.objects.create(name="Elsewhere", slug="elsewhere", min_submissions=1)
-    page = make_page(elsewhere, 9)
+@pytest.fixture
+def elsewhere(model, make_user) -> Corpus:
+    """A second merged corpus that model m1 has not classified."""
+    other = Corpus.objects.create(name="Elsewhere", slug="elsewhere", min_submissions=1)
+    page = make_page(other, 9)
     submit_labels(page_id=page.pk, user=make_user("coder2"), labels=GOLD)
-    merge_corpus(elsewhere)
+    merge_corpus(other)
+    return other
+
+
+def test_model_that_has_not_classified_the_corpus_says_to_run_classify(elsewhere):
     with pytest.raises(IncludeError) as caught:
         export(elsewhere, "csv", include=["classifier:m1"])
     message = str(caught.value)
     assert "Model m1 has not classified corpus elsewhere yet" in message
     assert "manage.py classify --corpus elsewhere --model m1" in message
+
+
+def test_a_classification_still_starting_says_to_wait_rather_than_to_run_it(model, elsewhere):
+    model.job, model.job_corpus = ModelVersion.Job.CLASSIFY, elsewhere
+    model.job_state, model.progress = ModelVersion.JobState.RUNNING, 0.0
+    model.save()
+    with pytest.raises(IncludeError, match=r"Model m1 is classifying corpus elsewhere now \(0%"):
+        export(elsewhere, "jsonl", include=["classifier:m1"])
 
 
 def test_unknown_source_kind_and_formats_without_vectors_are_refused(model):

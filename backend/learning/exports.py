@@ -28,6 +28,12 @@ def _open(corpus: Corpus, argument: str) -> OpenedSource:
         )
     classified = PredictedVector.objects.filter(model=model, page__corpus=corpus).count()
     if classified == 0:
+        if _classifying(model, corpus):
+            raise IncludeError(
+                f"Model {name} is classifying corpus {corpus.slug} now "
+                f"({model.progress:.0%}, no page stored yet): export again when the job "
+                "has stored pages, or when it is done (/staff/models/)."
+            )
         raise IncludeError(
             f"Model {name} has not classified corpus {corpus.slug} yet: run "
             f"`manage.py classify --corpus {corpus.slug} --model {name}` (or the classify "
@@ -48,6 +54,12 @@ def _open(corpus: Corpus, argument: str) -> OpenedSource:
         }
 
     return OpenedSource(spec=f"classifier:{name}", fetch=fetch, note=note + ".")
+
+
+def _classifying(model: ModelVersion, corpus: Corpus) -> bool:
+    """Whether a classification of this corpus by the model is queued or running."""
+    job_is_here = model.job == ModelVersion.Job.CLASSIFY and model.job_corpus_id == corpus.pk
+    return model.is_busy and job_is_here
 
 
 CLASSIFIER = VectorSource("classifier", "classifier:<model>", _open)
