@@ -204,10 +204,14 @@ def test_unknown_source_kind_and_formats_without_vectors_are_refused(model):
 def test_export_command_includes_the_model_and_says_how_many_pages(model, pages, tmp_path,
                                                                    capsys):  # fmt: skip
     target = tmp_path / "gold.jsonl"
-    call_command("export", corpus="test", format="jsonl", include=["classifier:m1"],
-                 output=str(target))  # fmt: skip
+    other = ModelVersion.objects.create(name="m2", corpus=model.corpus)
+    store(other, pages[1], [U] * NODES)
+    # As typed in a shell: --include repeats (argparse appends).
+    call_command("export", "--corpus=test", "--format=jsonl", "--include", "classifier:m1",
+                 "--include", "classifier:m2", "-o", str(target))  # fmt: skip
     records = [json.loads(line) for line in target.read_text().splitlines()]
     assert records[0]["included"]["classifier:m1"]["labels"] == predicted(0)
+    assert records[1]["included"]["classifier:m2"]["labels"] == [U] * NODES
     err = capsys.readouterr().err
     # Pages 0, 1 and 3 of the corpus' five (page 3 is classified but not merged).
     assert "classifier:m1 has classified 3 of the 5 pages of test" in err
