@@ -62,6 +62,7 @@ class DomStats:
     text_chars: np.ndarray
     markup_chars: np.ndarray  # an estimate: tag names and attributes as serialised
     tags: np.ndarray  # elements in the subtree, wrappers not counted
+    size: np.ndarray  # elements in the subtree, itself and wrappers included
     node_parent: list[int]  # node i -> its wrapper's parent element
 
     def block_row(self, element: int, total_tokens: float) -> list[float]:
@@ -79,6 +80,20 @@ class DomStats:
             float(self.sentence_ends[element]),
             float(self.tags[element]),
         ]
+
+    def main_element(self, share: float) -> int:
+        """The deepest element holding at least ``share`` of the page's non-link tokens
+        (where the main text sits, as far as the markup tells)."""
+        running = self.tokens - self.link_tokens
+        candidates = np.flatnonzero(running >= share * max(float(running[0]), 1.0))
+        if not candidates.size:
+            return 0
+        return int(candidates[np.argmax(np.array(self.depth)[candidates])])
+
+    def inside(self, elements: np.ndarray, ancestor: int) -> np.ndarray:
+        """Whether each element is ``ancestor`` or below it (document order numbers a
+        subtree consecutively)."""
+        return (elements >= ancestor) & (elements < ancestor + self.size[ancestor])
 
 
 def _attr_words(element: etree._Element) -> str:
@@ -162,7 +177,7 @@ def dom_stats(root: lxml.html.HtmlElement, text_rows: np.ndarray) -> DomStats:
         in_link = ancestor_tags[i] & link_bit
         stats[i] = (row[0], row[0] if in_link else 0.0, 1.0, row[12], row[5], row[1])
         node_parent[node] = max(parent[i], 0)
-    stats = np.hstack([stats, np.array([markup, tag_count]).T])
+    stats = np.hstack([stats, np.array([markup, tag_count, [1.0] * count]).T])
     # Bottom-up, one depth level at a time (deepest first): every subtree is summed
     # before its parent adds it in, with numpy doing the per-level work.
     depths = np.array(depth)
@@ -175,5 +190,5 @@ def dom_stats(root: lxml.html.HtmlElement, text_rows: np.ndarray) -> DomStats:
         ancestor_tags=ancestor_tags, keywords=keywords, attr_hashes=attr_hashes,
         tokens=stats[:, 0], link_tokens=stats[:, 1], nodes=stats[:, 2], stopwords=stats[:, 3],
         sentence_ends=stats[:, 4], text_chars=stats[:, 5], markup_chars=stats[:, 6],
-        tags=stats[:, 7], node_parent=node_parent,
+        tags=stats[:, 7], size=stats[:, 8], node_parent=node_parent,
     )  # fmt: skip

@@ -149,7 +149,8 @@ _BLOCK_STAT_NAMES = ["tokens", "nodes", "link_density", "text_density", "stopwor
                      "page_share", "sentence_ends", "tags"]  # fmt: skip
 DOM_NAMES = (
     ["depth", "position", "text_position", "in_link", "siblings", "page_tokens",
-     "page_link_share", "same_block_prev", "same_block_next"]
+     "page_link_share", "same_block_prev", "same_block_next", "in_main50", "in_main30",
+     "in_main15", "below_main50", "block_running_rank", "block_stopword_vs_page"]
     + [f"block_{n}" for n in _BLOCK_STAT_NAMES]
     + [f"outer_{n}" for n in _BLOCK_STAT_NAMES]
     + [f"parent_is_{t}" for t in TAGS]
@@ -203,6 +204,10 @@ def dom_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
     block = blocks[element]
     outer = blocks[np.maximum(parents[block], 0)]
     figures = _block_matrix(stats, total_tokens)
+    running = figures[:, 0] * (1 - figures[:, 2])  # tokens outside links
+    most_running = max(float(running[block].max()), 1.0)
+    page_stopwords = float(stats.stopwords[0]) / total_tokens
+    main50 = stats.main_element(0.5)
     paths = np.array([zlib.crc32(p.encode()) % PATH_BUCKETS for p in stats.path])[element]
     ancestor_tags = np.array(stats.ancestor_tags, dtype=np.int64)[element]
     matrix = np.hstack([
@@ -214,6 +219,10 @@ def dom_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
             np.full(count, np.log1p(total_tokens)),
             np.full(count, float(stats.link_tokens[0]) / total_tokens),
             np.r_[0.0, block[1:] == block[:-1]], np.r_[block[:-1] == block[1:], 0.0],
+            stats.inside(element, main50), stats.inside(element, stats.main_element(0.3)),
+            stats.inside(element, stats.main_element(0.15)),
+            np.array(stats.depth)[element] - stats.depth[main50],
+            running[block] / most_running, figures[block, 4] - page_stopwords,
         ]),
         figures[block], figures[outer],
         _one_hot(tags[element], TAGS), _bits(ancestor_tags, len(TAGS)),
