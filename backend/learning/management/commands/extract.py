@@ -11,6 +11,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from kehr_engine.default_model import DEFAULT_MODEL_NAME, DEFAULT_MODEL_PATH
 from learning.models import ModelVersion
 
 
@@ -24,13 +25,16 @@ def model_file(value: str) -> Path:
                 "only a trained model can label pages."
             )
         return version.path
+    if value == DEFAULT_MODEL_NAME:
+        return DEFAULT_MODEL_PATH
     path = Path(value)
     if path.is_file():
         return path
     ready = ModelVersion.objects.filter(status=ModelVersion.Status.READY).order_by("name")
     names = ", ".join(ready.values_list("name", flat=True)[:20])
     raise CommandError(
-        f"--model {value!r} is neither a model name nor a file. Ready models: {names or 'none'}."
+        f"--model {value!r} is neither a model name nor a file. Ready models: {names or 'none'}"
+        f" (or '{DEFAULT_MODEL_NAME}', the shipped model)."
     )
 
 
@@ -43,7 +47,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("paths", nargs="+", type=Path, help="HTML files or folders")
-        parser.add_argument("--model", required=True, help="a model name or a model file")
+        parser.add_argument(
+            "--model", default=DEFAULT_MODEL_NAME,
+            help="a model version's name, a model file, or 'default' (the shipped model; the "
+            "default)",
+        )  # fmt: skip
         parser.add_argument("--format", choices=("text", "jsonl"), default="text")
         parser.add_argument("--recursive", action="store_true", help="search subfolders too")
         parser.add_argument("--max-nodes", type=int, default=None, help="node limit per page")
