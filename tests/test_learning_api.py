@@ -63,6 +63,17 @@ def test_a_stored_vector_is_answered_as_stored(story, model, staff_api):
     assert [node["good"] for node in data["nodes"]] == pytest.approx(good.tolist(), abs=1e-3)
 
 
+def test_a_vector_stored_for_an_earlier_segmentation_is_not_answered(story, model, staff_api):
+    services.classify_corpus(model.pk, story.corpus_id)
+    stale = PredictedVector.objects.get(model=model, page=story)
+    stale.labels = bytes([3] * (story.node_count + 2))
+    stale.save()
+    response = staff_api.get(URL.format(story.pk), {"model": "api-model"})
+    assert response.status_code == 200, response.content
+    data = response.json()
+    assert data["stored"] is False and len(data["nodes"]) == story.node_count
+
+
 def test_the_newest_ready_model_is_the_default(story, model, model_file, staff_api, corpus):
     newer = ready_version("api-newer", corpus, model_file)
     ModelVersion.objects.create(name="api-training", corpus=corpus)  # queued: not ready

@@ -114,6 +114,9 @@ class PredictionsView(APIView):
         raw_model = request.query_params.get("model")
         version = _model(raw_model.strip() if raw_model is not None else None)
         stored = PredictedVector.objects.filter(model=version, page=page).first()
+        if stored is not None and len(stored.labels) != page.node_count:
+            # Stored for an earlier segmentation of the page: label the page as it is now.
+            stored = None
         if stored is not None:
             labels = list(bytes(stored.labels))
             proba = stored.proba_array.tolist()
