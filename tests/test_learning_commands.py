@@ -177,3 +177,22 @@ def test_the_models_table_and_report(staff_client, small, model_file):
 
 def test_the_admin_index_links_the_models_page(admin_client):
     assert 'href="/staff/models/"' in admin_client.get("/admin/").content.decode()
+
+
+@pytest.mark.parametrize("odd", ["²", "abc", "-3", "1e3", "99999999999999999999", "0"])
+def test_odd_rounds_and_folds_are_refused_with_a_message(staff, small, model_file, odd):
+    """Form values that are no whole number in range: a message, no job, never a 500."""
+    client = Client()
+    client.force_login(staff)
+    version = ready_version("cmd-ready", small[0], model_file)
+    response = client.post(
+        "/staff/models/train/", {"corpus": small[0].slug, "rounds": odd}, follow=True
+    )
+    assert response.status_code == 200
+    assert "Rounds: leave empty" in response.content.decode()
+    assert ModelVersion.objects.count() == 1
+    response = client.post(f"/staff/models/{version.name}/evaluate/", {"folds": odd}, follow=True)
+    assert response.status_code == 200
+    assert "Folds: give a whole number from 2 to 100." in response.content.decode()
+    version.refresh_from_db()
+    assert version.job_state == ModelVersion.JobState.DONE  # nothing was queued

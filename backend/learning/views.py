@@ -74,7 +74,8 @@ def train(request: HttpRequest) -> HttpResponse:
         messages.error(request, "Choose the corpus whose merged gold the model learns from.")
         return redirect("learning:index")
     raw_rounds = request.POST.get("rounds", "").strip()
-    if raw_rounds and not (raw_rounds.isdigit() and 1 <= int(raw_rounds) <= 10_000):
+    # isascii: "²".isdigit() is true, and int("²") raises.
+    if raw_rounds and not (_whole(raw_rounds) and 1 <= int(raw_rounds) <= 10_000):
         messages.error(request, "Rounds: leave empty for the engine's default, or 1 to 10000.")
         return redirect("learning:index")
     try:
@@ -93,8 +94,13 @@ def train(request: HttpRequest) -> HttpResponse:
     return redirect("learning:index")
 
 
+def _whole(raw: str) -> bool:
+    """A whole number written in ASCII digits, short enough to be one we accept."""
+    return raw.isascii() and raw.isdigit() and len(raw) <= 6
+
+
 def _folds(raw: str) -> int | None:
-    return int(raw) if raw.isdigit() and 2 <= int(raw) <= 100 else None
+    return int(raw) if _whole(raw) and 2 <= int(raw) <= 100 else None
 
 
 @staff_member_required
