@@ -26,7 +26,7 @@ from kehr_engine.baselines import trafilatura_text  # noqa: E402
 from kehr_engine.evaluation import page_features  # noqa: E402
 from kehr_engine.features import DEFAULT_GROUPS, NodeDocument, features  # noqa: E402
 from kehr_engine.krdwrd.corpus import iter_corpus  # noqa: E402
-from kehr_engine.model import train  # noqa: E402
+from kehr_engine.model import MAX_ITER, train  # noqa: E402
 
 DATA = REPO.parent / "shared/data/krdwrd"
 
@@ -43,7 +43,7 @@ def main() -> None:
     data = page_features(train_pages, DEFAULT_GROUPS)
     model = train(
         data.matrices, [p.labels for p in train_pages], data.names, DEFAULT_GROUPS,
-        max_iter=10 if args.quick else 200,
+        max_iter=10 if args.quick else MAX_ITER,
     )  # fmt: skip
 
     per_page = []

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from kehr_engine.evaluation import cross_validate, evaluate_baselines, page_features
-from kehr_engine.features import DEFAULT_GROUPS, GROUPS, NodeDocument, features
+from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDocument, features
 from kehr_engine.krdwrd.corpus import iter_corpus
 from kehr_engine.model import train
 from kehr_engine.segmenter import decode_html, segment
@@ -70,5 +70,6 @@ def test_a_page_with_other_features_is_refused_naming_both_versions(slice_pages:
         data.matrices, [p.labels for p in slice_pages[:3]], data.names, FAST_GROUPS, max_iter=20
     )
     assert model.predict(data.matrices[0]).shape == (slice_pages[0].page.node_count,)
-    with pytest.raises(ValueError, match=r"trained on \d+ features \(feature version 1"):
+    expected = rf"trained on \d+ features \(feature version {FEATURE_VERSION}"
+    with pytest.raises(ValueError, match=expected):
         model.predict(data.matrices[0][:, :5])
