@@ -1,9 +1,10 @@
 """Classification speed: feature extraction + prediction per page, against trafilatura.
 
-Trains the engine's model on canola-train (the default groups), then times feature
-extraction + prediction page by page on canola-sample, and trafilatura's extraction on
-the same pages in the same run. Until a default model is shipped (issue 12) the model
-is trained here; with --quick on a few pages with few boosting rounds (under 60 s).
+Times feature extraction + prediction page by page on canola-sample with the shipped
+default model (docs/models.md; --train, or no shipped model, trains one here on
+canola-train, with --quick on a few pages with few boosting rounds), and trafilatura's
+extraction on the same pages in the same run. --quick times 3 pages (a few seconds).
+Run it with OMP_NUM_THREADS=1 on a shared machine.
 
 Last line: BENCH classify pages_per_s=… p95_ms=… trafilatura_ratio=… peak_mb=…
 (trafilatura_ratio = engine pages/s ÷ trafilatura pages/s; the goal is ≥ 1 at ≥ 50 pages/s.)
@@ -23,6 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "engine")]
 
 from kehr_engine.baselines import trafilatura_text  # noqa: E402
+from kehr_engine.default_model import DEFAULT_MODEL_PATH, load_default_model  # noqa: E402
 from kehr_engine.evaluation import page_features  # noqa: E402
 from kehr_engine.features import DEFAULT_GROUPS, NodeDocument, features  # noqa: E402
 from kehr_engine.krdwrd.corpus import iter_corpus  # noqa: E402
@@ -35,16 +37,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="few pages, small model (< 60 s)")
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument(
+        "--train", action="store_true", help="train a model here instead of the shipped one"
+    )
     args = parser.parse_args()
     if not (args.data / "canola-train").is_dir():
         sys.exit(f"KrdWrd data not found at {args.data} (see ../shared/data/krdwrd/README.md).")
-    train_pages = list(iter_corpus(args.data / "canola-train", 4 if args.quick else None))
     test_pages = list(iter_corpus(args.data / "canola-sample", 3 if args.quick else None))
-    data = page_features(train_pages, DEFAULT_GROUPS)
-    model = train(
-        data.matrices, [p.labels for p in train_pages], data.names, DEFAULT_GROUPS,
-        max_iter=10 if args.quick else MAX_ITER,
-    )  # fmt: skip
+    if args.train or not DEFAULT_MODEL_PATH.is_file():
+        train_pages = list(iter_corpus(args.data / "canola-train", 4 if args.quick else None))
+        data = page_features(train_pages, DEFAULT_GROUPS)
+        model = train(
+            data.matrices, [p.labels for p in train_pages], data.names, DEFAULT_GROUPS,
+            max_iter=10 if args.quick else MAX_ITER,
+        )  # fmt: skip
+        source = f"trained here on {len(train_pages)} pages"
+    else:
+        model = load_default_model()  # docs/models.md
+        source = "the shipped default model"
 
     per_page = []
     for page in test_pages:
@@ -61,7 +71,7 @@ def main() -> None:
     trafilatura_pages_per_s = len(test_pages) / trafilatura_s
     p95_ms = float(np.percentile(per_page, 95) * 1000)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{len(train_pages)} training pages, {len(test_pages)} timed pages; "
+    print(f"model: {source}; {len(test_pages)} timed pages; "
           f"trafilatura {trafilatura_pages_per_s:.1f} pages/s")  # fmt: skip
     print(
         f"BENCH classify pages_per_s={pages_per_s:.1f} p95_ms={p95_ms:.0f} "

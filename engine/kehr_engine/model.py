@@ -106,13 +106,17 @@ def _fit(
     return _booster(seed, max_iter).fit(x[keep], y[keep])
 
 
+# Whether train() adds the smoothing stage unless told (see the module's docstring).
+SMOOTHING = False
+
+
 def train(
     matrices: Sequence[np.ndarray],
     labels: Sequence[np.ndarray],
     feature_names: list[str],
     groups: Sequence[str] = DEFAULT_GROUPS,
     *,
-    smoothing: bool = False,
+    smoothing: bool = SMOOTHING,
     seed: int = 0,
     max_iter: int = MAX_ITER,
 ) -> Model:

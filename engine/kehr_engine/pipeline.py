@@ -31,7 +31,7 @@ from kehr_engine.evaluation import (
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDocument, features
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage
 from kehr_engine.limits import EngineInputError, check_node_count, check_size
-from kehr_engine.model import CLASSES, MAX_ITER, Model, train
+from kehr_engine.model import CLASSES, MAX_ITER, SMOOTHING, Model, train
 from kehr_engine.segmenter import (
     NODE_INDEX_ATTR,
     NODE_TAG,
@@ -219,7 +219,7 @@ def train_model(
     progress: Progress = None,
     info: dict[str, Any] | None = None,
     max_iter: int = MAX_ITER,
-    smoothing: bool = True,
+    smoothing: bool = SMOOTHING,
 ) -> Model:
     """Train a model on pages and their labels (per page, one code 0-3 per node).
 
