@@ -56,10 +56,13 @@ def test_extract_without_a_model_uses_the_shipped_one() -> None:
         assert not any(boilerplate in line for line in lines), boilerplate
 
 
-def test_manage_extract_takes_default_too(db, capsys: pytest.CaptureFixture[str]) -> None:
+def test_manage_extract_takes_default_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """No database needed (pytest-django refuses access here): it works before migrate."""
     call_command("extract", str(ARTICLE), "--model", "default")
     lines = extracted_lines(capsys.readouterr().out)
     assert any(line.startswith("The log books they left behind") for line in lines)
+    call_command("extract", str(ARTICLE), "--model", str(DEFAULT_MODEL_PATH))
+    assert extracted_lines(capsys.readouterr().out) == lines
 
 
 def test_training_it_needs_the_krdwrd_data(tmp_path: Path) -> None:

@@ -10,14 +10,29 @@ import argparse
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from kehr_engine.default_model import DEFAULT_MODEL_NAME, DEFAULT_MODEL_PATH
 from learning.models import ModelVersion
 
 
 def model_file(value: str) -> Path:
-    """A ready model version's file by name, else a model file by path."""
-    version = ModelVersion.objects.filter(name=value).first()
+    """The shipped model, a model file by path, else a ready model version's file by name.
+
+    The first two need no database, so extracting with them works before ``migrate``.
+    """
+    if value == DEFAULT_MODEL_NAME:
+        return DEFAULT_MODEL_PATH
+    path = Path(value)
+    if path.is_file():
+        return path
+    try:
+        version = ModelVersion.objects.filter(name=value).first()
+    except DatabaseError as error:
+        raise CommandError(
+            f"--model {value!r} is no file, and model versions cannot be looked up ({error}): "
+            "run manage.py migrate first, or give a model file or 'default'."
+        ) from None
     if version is not None:
         if version.status != ModelVersion.Status.READY or version.path is None:
             raise CommandError(
@@ -25,11 +40,6 @@ def model_file(value: str) -> Path:
                 "only a trained model can label pages."
             )
         return version.path
-    if value == DEFAULT_MODEL_NAME:
-        return DEFAULT_MODEL_PATH
-    path = Path(value)
-    if path.is_file():
-        return path
     ready = ModelVersion.objects.filter(status=ModelVersion.Status.READY).order_by("name")
     names = ", ".join(ready.values_list("name", flat=True)[:20])
     raise CommandError(
