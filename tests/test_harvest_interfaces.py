@@ -64,6 +64,17 @@ def test_api_rejects_non_staff_and_bad_input(api, staff_api, corpus):
     assert HarvestJob.objects.count() == 0
 
 
+def test_api_list_over_the_body_limit_is_413_and_creates_no_job(staff_api, corpus, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    urls = "".join(f"https://a.example/{n}\n" for n in range(1000))  # ~22 kB
+    response = staff_api.post(
+        "/api/harvest/jobs/", {"corpus": corpus.slug, "urls": urls, "start": False}, format="json"
+    )
+    assert response.status_code == 413, response.content[:300]
+    assert "10000" in response.json()["detail"]
+    assert not HarvestJob.objects.exists()
+
+
 def test_api_rerun_of_a_finished_job(staff_api, corpus, staff):
     job = create_job(corpus, "https://a.example/x\nhttps://a.example/x\n", created_by=staff)
     job.items.update(state=HarvestItem.State.FILTERED, reason="robots")

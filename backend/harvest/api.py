@@ -18,8 +18,6 @@ from harvest.models import HarvestItem, HarvestJob
 from harvest.tasks import enqueue_job
 from kehr.echo import echo
 
-MAX_LIST_BYTES = 5 * 1024 * 1024
-
 
 class HarvestItemSerializer(serializers.ModelSerializer):
     page: serializers.PrimaryKeyRelatedField[Any] = serializers.PrimaryKeyRelatedField(
@@ -120,10 +118,13 @@ class HarvestSettingsSerializer(serializers.Serializer):
 
 class HarvestJobCreateSerializer(serializers.Serializer):
     corpus = serializers.SlugField(help_text="Slug of the corpus the pages go into.")
+    # No max_length: the request body's limit (DATA_UPLOAD_MAX_MEMORY_SIZE, a 413) is the
+    # list's; longer lists go through the admin's file upload or manage.py harvest.
     urls = serializers.CharField(
-        max_length=MAX_LIST_BYTES,
         trim_whitespace=False,
-        help_text="The URL list: one URL per line, # comments and blank lines allowed.",
+        help_text="The URL list: one URL per line, # comments and blank lines allowed. "
+        "The request body is limited to DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MiB by default, "
+        "some 30,000 URLs); longer lists go through the admin's upload or manage.py harvest.",
     )
     start = serializers.BooleanField(default=True, help_text="Queue the harvest at once.")
     settings = HarvestSettingsSerializer(
