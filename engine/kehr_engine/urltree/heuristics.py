@@ -1,0 +1,53 @@
+"""The four ways of choosing the node whose counts judge a document's blocks.
+
+All walk the document's branch of its domain's tree. With ``n_s`` the documents seen
+under a node and ``c(b)`` those holding block ``b``:
+
+- ``strict``: walk up from the leaf to the first node with ``n_s >= n_min`` (else the
+  domain node); ``b`` is boilerplate iff ``c(b) > c_max``. ``n_min = 5, c_max = 1``.
+- ``strict-support-N``: the same, but only nodes with ``n_s > N`` qualify.
+- ``strict-at-domain``: always the domain node.
+- ``relaxed-at-domain-N``: ``strict``, but ``c_max = 2`` once the domain node has
+  ``n_s > N``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["HEURISTIC_NAMES", "Heuristic", "parse_heuristic"]
+
+N_MIN = 5
+C_MAX = 1
+HEURISTIC_NAMES = ("strict", "strict-support-N", "strict-at-domain", "relaxed-at-domain-N")
+_PATTERN = re.compile(r"strict|strict-at-domain|strict-support-(\d+)|relaxed-at-domain-(\d+)")
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    name: str
+    min_seen: int = N_MIN  # a node qualifies with n_s >= min_seen
+    at_domain: bool = False
+    relaxed_after: int | None = None  # c_max becomes 2 once the domain's n_s exceeds it
+
+    def c_max(self, domain_seen: int) -> int:
+        if self.relaxed_after is not None and domain_seen > self.relaxed_after:
+            return C_MAX + 1
+        return C_MAX
+
+
+def parse_heuristic(name: str) -> Heuristic:
+    """``strict``, ``strict-support-100``, ``strict-at-domain``, ``relaxed-at-domain-500``."""
+    match = _PATTERN.fullmatch(name.strip())
+    if not match:
+        raise ValueError(
+            f"unknown URL Tree heuristic {name!r}: use strict, strict-support-N, "
+            "strict-at-domain or relaxed-at-domain-N (N a whole number, e.g. 100)."
+        )
+    support, relaxed = match.groups()
+    if support is not None:
+        return Heuristic(match.group(0), min_seen=int(support) + 1)
+    if relaxed is not None:
+        return Heuristic(match.group(0), relaxed_after=int(relaxed))
+    return Heuristic(match.group(0), at_domain=match.group(0) == "strict-at-domain")

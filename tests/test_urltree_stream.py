@@ -1,0 +1,236 @@
+"""The URL Tree stream: each heuristic's choice of node, duplicates, exact removal,
+snapshots that continue a stream with identical results."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kehr_engine.urltree import QueryRules, StreamDocument, UrlTreeStream, parse_heuristic
+from kehr_engine.urltree.blocks import block_hash
+from kehr_engine.urltree.keys import url_key
+
+DAY = 86_400.0
+NO_RULES = QueryRules()
+
+
+def doc(url: str, *blocks: str, time: float = 0.0) -> StreamDocument:
+    return StreamDocument(url, list(blocks), time)
+
+
+def feed(stream: UrlTreeStream, docs: list[StreamDocument]) -> list:
+    return [stream.process(d) for d in docs]
+
+
+def test_a_block_is_boilerplate_once_more_than_c_max_documents_hold_it() -> None:
+    stream = UrlTreeStream(["strict"], NO_RULES)
+    first = stream.process(doc("http://e.org/news/1", "Home", "Storm hits the coast"))
+    second = stream.process(doc("http://e.org/news/2", "Home", "Markets fall again"))
+    assert first.boilerplate["strict"].tolist() == [False, False]  # c(b) = 1 <= c_max
+    assert second.boilerplate["strict"].tolist() == [True, False]
+
+
+def _sections(stream: UrlTreeStream) -> None:
+    """Five pages under /a/ share a menu; five under /b/ have their own."""
+    for n in range(5):
+        stream.process(doc(f"http://e.org/a/{n}", "A menu", f"a story {'x' * n}"))
+        stream.process(doc(f"http://e.org/b/{n}", "B menu", f"b story {'y' * n}"))
+
+
+def test_strict_judges_at_the_nearest_node_with_n_min_documents() -> None:
+    stream = UrlTreeStream(["strict", "strict-at-domain", "strict-support-5"], NO_RULES)
+    _sections(stream)
+    # A page under /b/ quoting /a/'s menu once: /b/ (n_s = 6 >= 5) holds it once.
+    outcome = stream.process(doc("http://e.org/b/new", "B menu", "A menu", "fresh"))
+    assert outcome.boilerplate["strict"].tolist() == [True, False, False]
+    # The domain node holds "A menu" in six documents.
+    assert outcome.boilerplate["strict-at-domain"].tolist() == [True, True, False]
+    # support-5 needs n_s > 5: /b/ has 6 now, so it agrees with strict here ...
+    assert outcome.boilerplate["strict-support-5"].tolist() == [True, False, False]
+
+
+def test_strict_support_skips_nodes_with_too_few_documents() -> None:
+    stream = UrlTreeStream(["strict", "strict-support-10"], NO_RULES)
+    _sections(stream)
+    outcome = stream.process(doc("http://e.org/b/new", "A menu", "fresh"))
+    assert outcome.boilerplate["strict"].tolist() == [False, False]
+    # ... with N = 10 no node below the domain qualifies: the domain node judges.
+    assert outcome.boilerplate["strict-support-10"].tolist() == [True, False]
+
+
+def test_with_too_few_documents_anywhere_the_domain_node_judges() -> None:
+    stream = UrlTreeStream(["strict"], NO_RULES)
+    stream.process(doc("http://e.org/a/1", "Shared"))
+    outcome = stream.process(doc("http://e.org/b/deep/2", "Shared"))
+    assert outcome.boilerplate["strict"].tolist() == [True]
+
+
+def test_relaxed_at_domain_raises_c_max_once_the_domain_is_large() -> None:
+    stream = UrlTreeStream(["strict", "relaxed-at-domain-3"], NO_RULES)
+    outcomes = feed(stream, [doc(f"http://e.org/{n}", f"unique {'z' * n}") for n in range(3)])
+    assert all(not o.boilerplate["strict"].any() for o in outcomes)
+    two = stream.process(doc("http://e.org/p", "Twice", "once p"))
+    assert two.boilerplate["strict"].tolist() == [False, False]
+    # The domain now holds 5 documents (> 3): a block two documents hold is content.
+    again = stream.process(doc("http://e.org/q", "Twice", "once q"))
+    assert again.boilerplate["strict"].tolist() == [True, False]
+    assert again.boilerplate["relaxed-at-domain-3"].tolist() == [False, False]
+    third = stream.process(doc("http://e.org/r", "Twice"))
+    assert third.boilerplate["relaxed-at-domain-3"].tolist() == [True]
+
+
+def test_a_key_seen_before_is_a_duplicate_and_changes_nothing() -> None:
+    stream = UrlTreeStream(["strict"], QueryRules.parse(r"\.php id"))
+    stream.process(doc("http://e.org/v.php?id=1&sid=a", "Menu", "Text"))
+    before = stream.snapshot()
+    again = stream.process(doc("http://E.org/v.php?sid=b&id=1#x", "Menu", "Other text"))
+    assert again.duplicate and again.boilerplate == {}
+    assert stream.stats.duplicates == 1 and stream.stats.documents == 1
+    other = stream.process(doc("http://e.org/v.php?id=2", "Menu", "More"))
+    assert not other.duplicate
+    assert UrlTreeStream.restore(before).stats.documents == 1
+
+
+def test_a_block_repeated_on_one_page_counts_once() -> None:
+    stream = UrlTreeStream(["strict"], NO_RULES)
+    outcome = stream.process(doc("http://e.org/1", "Share", "Share", "Body"))
+    assert outcome.boilerplate["strict"].tolist() == [False, False, False]
+
+
+def test_the_size_cap_drops_the_oldest_documents_exactly() -> None:
+    docs = [doc(f"http://e.org/s{n % 3}/{n}", "Menu", f"body {n % 4}") for n in range(20)]
+    capped = UrlTreeStream(["strict"], NO_RULES, max_docs=4, keep_newest=0)
+    feed(capped, docs)
+    assert capped.stats.evicted == 16
+    fresh = UrlTreeStream(["strict"], NO_RULES)
+    feed(fresh, docs[-4:])
+    assert _counts(capped) == _counts(fresh)
+
+
+def test_old_documents_go_but_the_newest_stay() -> None:
+    stream = UrlTreeStream(["strict"], NO_RULES, max_age_s=14 * DAY, keep_newest=2)
+    feed(stream, [doc(f"http://e.org/{n}", "Menu", time=n * DAY) for n in range(3)])
+    later = stream.process(doc("http://e.org/late", "Menu", time=40 * DAY))
+    # All three are older than 14 days, but two of them are among the two newest kept.
+    assert stream.stats.evicted == 1 and later.boilerplate["strict"].tolist() == [True]
+    feed(stream, [doc(f"http://e.org/l{n}", "Other", time=41 * DAY) for n in range(2)])
+    assert stream.stats.evicted == 3
+    assert _counts(stream)[("e.org", ())][0] == 3  # late, l0, l1
+    assert stream.process(doc("http://e.org/0", "Menu", time=41 * DAY)).duplicate is False
+
+
+def _counts(stream: UrlTreeStream) -> dict:
+    return {
+        (name, prefix): (node.seen, dict(node.counts))
+        for name, domain in stream.domains.items()
+        for prefix, node in domain.nodes.items()
+    }
+
+
+# ------------------------------------------------------------ against a brute-force oracle
+
+HEURISTICS = ["strict", "strict-support-2", "strict-at-domain", "relaxed-at-domain-4"]
+urls = st.builds(
+    lambda host, path: f"http://{host}/{path}",
+    st.sampled_from(["a.org", "www.a.org", "b.org"]),
+    st.sampled_from(["", "x", "x/", "x/1", "x/2", "y/1", "y/z/1", "y/z/2", "q"]),
+)
+blocks = st.lists(st.sampled_from(["Menu", "Home", "Login", "one", "two", "3", "x y"]),
+                  max_size=6)  # fmt: skip
+streams = st.lists(st.tuples(urls, blocks, st.integers(0, 30)), max_size=40)
+
+
+def oracle(history: list[tuple], now_doc: tuple, name: str) -> list[bool]:
+    """Recount from scratch over the documents the stream should hold."""
+    heuristic = parse_heuristic(name)
+    segments = now_doc[0]
+    live = [d for d in history if d[3] == now_doc[3]]  # same domain
+
+    def under(prefix: tuple) -> list[tuple]:
+        return [d for d in live if d[0][: len(prefix)] == prefix]
+
+    node = ()
+    if not heuristic.at_domain:
+        for depth in range(len(segments), -1, -1):
+            if len(under(segments[:depth])) >= heuristic.min_seen:
+                node = segments[:depth]
+                break
+    counts = Counter(h for d in under(node) for h in set(d[1]))
+    c_max = heuristic.c_max(len(live))
+    return [counts[block_hash(b)] > c_max for b in now_doc[2]]
+
+
+@settings(max_examples=120, deadline=None)
+@given(streams, st.integers(1, 6), st.integers(0, 3))
+def test_every_heuristic_agrees_with_recounting_from_scratch(
+    stream_docs: list, max_docs: int, keep_newest: int
+) -> None:
+    stream = UrlTreeStream(HEURISTICS, NO_RULES, max_docs=max_docs, max_age_s=10 * DAY,
+                           keep_newest=keep_newest)  # fmt: skip
+    live: list[tuple] = []  # (segments, hashes, blocks, domain, time) in insertion order
+    for url, texts, day in stream_docs:
+        key = url_key(url, NO_RULES)
+        outcome = stream.process(doc(url, *texts, time=day * DAY))
+        same_domain = [d for d in live if d[3] == key.domain]
+        if any(d[0] == key.segments for d in same_domain):
+            assert outcome.duplicate
+            continue
+        now = max([day * DAY, *(d[4] for d in same_domain)])
+        while len(same_domain) > keep_newest and same_domain[0][4] < now - 10 * DAY:
+            live.remove(same_domain.pop(0))
+        while len(same_domain) >= max_docs:
+            live.remove(same_domain.pop(0))
+        entry = (key.segments, [block_hash(t) for t in texts], texts, key.domain, day * DAY)
+        live.append(entry)
+        for name in HEURISTICS:
+            expected = oracle(live, entry, name)
+            assert outcome.boilerplate[name].tolist() == expected, (name, url, texts)
+
+
+# ----------------------------------------------------------------------- snapshots
+
+
+@settings(max_examples=40, deadline=None)
+@given(streams, streams)
+def test_a_restored_snapshot_continues_with_identical_results(first: list, rest: list) -> None:
+    a = UrlTreeStream(HEURISTICS, QueryRules.parse(r"\? id"), max_docs=5, keep_newest=1)
+    for url, texts, day in first:
+        a.process(doc(url, *texts, time=day * DAY))
+    b = UrlTreeStream.restore(a.snapshot())
+    assert b.snapshot() == a.snapshot()
+    for url, texts, day in rest:
+        one, two = (
+            a.process(doc(url, *texts, time=day * DAY)),
+            b.process(doc(url, *texts, time=day * DAY)),
+        )
+        assert one.duplicate == two.duplicate
+        assert {k: v.tolist() for k, v in one.boilerplate.items()} == {
+            k: v.tolist() for k, v in two.boilerplate.items()
+        }
+    assert a.stats == b.stats
+
+
+def test_a_snapshot_that_is_not_one_is_refused() -> None:
+    with pytest.raises(ValueError, match="not a URL Tree snapshot"):
+        UrlTreeStream.restore(b"hello")
+    import gzip
+
+    with pytest.raises(ValueError, match="version 99; this engine reads version 1"):
+        UrlTreeStream.restore(gzip.compress(b'{"version": 99}'))
+
+
+@pytest.mark.parametrize("name", ["lenient", "strict-support-", "strict-support-x", ""])
+def test_unknown_heuristics_are_named(name: str) -> None:
+    with pytest.raises(ValueError, match="unknown URL Tree heuristic"):
+        UrlTreeStream([name], NO_RULES)
+
+
+def test_outcomes_are_one_bool_per_block() -> None:
+    outcome = UrlTreeStream(["strict"], NO_RULES).process(doc("http://e.org/", *"abc"))
+    assert outcome.boilerplate["strict"].dtype == np.bool_ and outcome.boilerplate[
+        "strict"
+    ].shape == (3,)
