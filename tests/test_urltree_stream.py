@@ -1,5 +1,6 @@
 """The URL Tree stream: each heuristic's choice of node, duplicates, exact removal,
-snapshots that continue a stream with identical results."""
+snapshots that continue a stream with identical results; both stores (reference and
+compact) against a brute-force recount and against each other."""
 
 from __future__ import annotations
 
@@ -16,6 +17,12 @@ from kehr_engine.urltree.keys import url_key
 
 DAY = 86_400.0
 NO_RULES = QueryRules()
+STORES = ["reference", "compact"]
+
+
+@pytest.fixture(params=STORES)
+def store(request: pytest.FixtureRequest) -> str:
+    return request.param
 
 
 def doc(url: str, *blocks: str, time: float = 0.0) -> StreamDocument:
@@ -26,8 +33,8 @@ def feed(stream: UrlTreeStream, docs: list[StreamDocument]) -> list:
     return [stream.process(d) for d in docs]
 
 
-def test_a_block_is_boilerplate_once_more_than_c_max_documents_hold_it() -> None:
-    stream = UrlTreeStream(["strict"], NO_RULES)
+def test_a_block_is_boilerplate_once_more_than_c_max_documents_hold_it(store: str) -> None:
+    stream = UrlTreeStream(["strict"], NO_RULES, store=store)
     first = stream.process(doc("http://e.org/news/1", "Home", "Storm hits the coast"))
     second = stream.process(doc("http://e.org/news/2", "Home", "Markets fall again"))
     assert first.boilerplate["strict"].tolist() == [False, False]  # c(b) = 1 <= c_max
@@ -41,8 +48,10 @@ def _sections(stream: UrlTreeStream) -> None:
         stream.process(doc(f"http://e.org/b/{n}", "B menu", f"b story {'y' * n}"))
 
 
-def test_strict_judges_at_the_nearest_node_with_n_min_documents() -> None:
-    stream = UrlTreeStream(["strict", "strict-at-domain", "strict-support-5"], NO_RULES)
+def test_strict_judges_at_the_nearest_node_with_n_min_documents(store: str) -> None:
+    stream = UrlTreeStream(
+        ["strict", "strict-at-domain", "strict-support-5"], NO_RULES, store=store
+    )
     _sections(stream)
     # A page under /b/ quoting /a/'s menu once: /b/ (n_s = 6 >= 5) holds it once.
     outcome = stream.process(doc("http://e.org/b/new", "B menu", "A menu", "fresh"))
@@ -53,8 +62,8 @@ def test_strict_judges_at_the_nearest_node_with_n_min_documents() -> None:
     assert outcome.boilerplate["strict-support-5"].tolist() == [True, False, False]
 
 
-def test_strict_support_skips_nodes_with_too_few_documents() -> None:
-    stream = UrlTreeStream(["strict", "strict-support-10"], NO_RULES)
+def test_strict_support_skips_nodes_with_too_few_documents(store: str) -> None:
+    stream = UrlTreeStream(["strict", "strict-support-10"], NO_RULES, store=store)
     _sections(stream)
     outcome = stream.process(doc("http://e.org/b/new", "A menu", "fresh"))
     assert outcome.boilerplate["strict"].tolist() == [False, False]
@@ -62,15 +71,15 @@ def test_strict_support_skips_nodes_with_too_few_documents() -> None:
     assert outcome.boilerplate["strict-support-10"].tolist() == [True, False]
 
 
-def test_with_too_few_documents_anywhere_the_domain_node_judges() -> None:
-    stream = UrlTreeStream(["strict"], NO_RULES)
+def test_with_too_few_documents_anywhere_the_domain_node_judges(store: str) -> None:
+    stream = UrlTreeStream(["strict"], NO_RULES, store=store)
     stream.process(doc("http://e.org/a/1", "Shared"))
     outcome = stream.process(doc("http://e.org/b/deep/2", "Shared"))
     assert outcome.boilerplate["strict"].tolist() == [True]
 
 
-def test_relaxed_at_domain_raises_c_max_once_the_domain_is_large() -> None:
-    stream = UrlTreeStream(["strict", "relaxed-at-domain-3"], NO_RULES)
+def test_relaxed_at_domain_raises_c_max_once_the_domain_is_large(store: str) -> None:
+    stream = UrlTreeStream(["strict", "relaxed-at-domain-3"], NO_RULES, store=store)
     outcomes = feed(stream, [doc(f"http://e.org/{n}", f"unique {'z' * n}") for n in range(3)])
     assert all(not o.boilerplate["strict"].any() for o in outcomes)
     two = stream.process(doc("http://e.org/p", "Twice", "once p"))
@@ -83,8 +92,8 @@ def test_relaxed_at_domain_raises_c_max_once_the_domain_is_large() -> None:
     assert third.boilerplate["relaxed-at-domain-3"].tolist() == [True]
 
 
-def test_a_key_seen_before_is_a_duplicate_and_changes_nothing() -> None:
-    stream = UrlTreeStream(["strict"], QueryRules.parse(r"\.php id"))
+def test_a_key_seen_before_is_a_duplicate_and_changes_nothing(store: str) -> None:
+    stream = UrlTreeStream(["strict"], QueryRules.parse(r"\.php id"), store=store)
     stream.process(doc("http://e.org/v.php?id=1&sid=a", "Menu", "Text"))
     before = stream.snapshot()
     again = stream.process(doc("http://E.org/v.php?sid=b&id=1#x", "Menu", "Other text"))
@@ -95,39 +104,42 @@ def test_a_key_seen_before_is_a_duplicate_and_changes_nothing() -> None:
     assert UrlTreeStream.restore(before).stats.documents == 1
 
 
-def test_a_block_repeated_on_one_page_counts_once() -> None:
-    stream = UrlTreeStream(["strict"], NO_RULES)
+def test_a_block_repeated_on_one_page_counts_once(store: str) -> None:
+    stream = UrlTreeStream(["strict"], NO_RULES, store=store)
     outcome = stream.process(doc("http://e.org/1", "Share", "Share", "Body"))
     assert outcome.boilerplate["strict"].tolist() == [False, False, False]
 
 
-def test_the_size_cap_drops_the_oldest_documents_exactly() -> None:
+def test_the_size_cap_drops_the_oldest_documents_exactly(store: str) -> None:
     docs = [doc(f"http://e.org/s{n % 3}/{n}", "Menu", f"body {n % 4}") for n in range(20)]
-    capped = UrlTreeStream(["strict"], NO_RULES, max_docs=4, keep_newest=0)
+    capped = UrlTreeStream(["strict"], NO_RULES, max_docs=4, keep_newest=0, store=store)
     feed(capped, docs)
     assert capped.stats.evicted == 16
-    fresh = UrlTreeStream(["strict"], NO_RULES)
+    fresh = UrlTreeStream(["strict"], NO_RULES, store=store)
     feed(fresh, docs[-4:])
-    assert _counts(capped) == _counts(fresh)
+    assert _documents(capped) == _documents(fresh)
+    probe = doc("http://e.org/s1/probe", "Menu", "body 3", "new")
+    assert capped.process(probe).boilerplate["strict"].tolist() == (
+        fresh.process(probe).boilerplate["strict"].tolist()
+    )
 
 
-def test_old_documents_go_but_the_newest_stay() -> None:
-    stream = UrlTreeStream(["strict"], NO_RULES, max_age_s=14 * DAY, keep_newest=2)
+def test_old_documents_go_but_the_newest_stay(store: str) -> None:
+    stream = UrlTreeStream(["strict"], NO_RULES, max_age_s=14 * DAY, keep_newest=2, store=store)
     feed(stream, [doc(f"http://e.org/{n}", "Menu", time=n * DAY) for n in range(3)])
     later = stream.process(doc("http://e.org/late", "Menu", time=40 * DAY))
     # All three are older than 14 days, but two of them are among the two newest kept.
     assert stream.stats.evicted == 1 and later.boilerplate["strict"].tolist() == [True]
     feed(stream, [doc(f"http://e.org/l{n}", "Other", time=41 * DAY) for n in range(2)])
     assert stream.stats.evicted == 3
-    assert _counts(stream)[("e.org", ())][0] == 3  # late, l0, l1
+    assert len(stream.domains["e.org"]) == 3  # late, l0, l1
     assert stream.process(doc("http://e.org/0", "Menu", time=41 * DAY)).duplicate is False
 
 
-def _counts(stream: UrlTreeStream) -> dict:
+def _documents(stream: UrlTreeStream) -> dict:
     return {
-        (name, prefix): (node.seen, dict(node.counts))
+        name: [(chain, time, hashes.tolist()) for chain, time, hashes in domain.documents()]
         for name, domain in stream.domains.items()
-        for prefix, node in domain.nodes.items()
     }
 
 
@@ -164,13 +176,14 @@ def oracle(history: list[tuple], now_doc: tuple, name: str) -> list[bool]:
     return [counts[block_hash(b)] > c_max for b in now_doc[2]]
 
 
+@pytest.mark.parametrize("store_name", STORES)
 @settings(max_examples=120, deadline=None)
 @given(streams, st.integers(1, 6), st.integers(0, 3))
 def test_every_heuristic_agrees_with_recounting_from_scratch(
-    stream_docs: list, max_docs: int, keep_newest: int
+    store_name: str, stream_docs: list, max_docs: int, keep_newest: int
 ) -> None:
     stream = UrlTreeStream(HEURISTICS, NO_RULES, max_docs=max_docs, max_age_s=10 * DAY,
-                           keep_newest=keep_newest)  # fmt: skip
+                           keep_newest=keep_newest, store=store_name)  # fmt: skip
     live: list[tuple] = []  # (segments, hashes, blocks, domain, time) in insertion order
     for url, texts, day in stream_docs:
         key = url_key(url, NO_RULES)
@@ -194,13 +207,18 @@ def test_every_heuristic_agrees_with_recounting_from_scratch(
 # ----------------------------------------------------------------------- snapshots
 
 
+@pytest.mark.parametrize(("one", "other"), [("compact", "compact"), ("reference", "compact"),
+                                            ("compact", "reference")])  # fmt: skip
 @settings(max_examples=40, deadline=None)
 @given(streams, streams)
-def test_a_restored_snapshot_continues_with_identical_results(first: list, rest: list) -> None:
-    a = UrlTreeStream(HEURISTICS, QueryRules.parse(r"\? id"), max_docs=5, keep_newest=1)
+def test_a_restored_snapshot_continues_with_identical_results(
+    one: str, other: str, first: list, rest: list
+) -> None:
+    a = UrlTreeStream(HEURISTICS, QueryRules.parse(r"\? id"), max_docs=5, keep_newest=1,
+                      store=one)  # fmt: skip
     for url, texts, day in first:
         a.process(doc(url, *texts, time=day * DAY))
-    b = UrlTreeStream.restore(a.snapshot())
+    b = UrlTreeStream.restore(a.snapshot(), store=other)
     assert b.snapshot() == a.snapshot()
     for url, texts, day in rest:
         one, two = (
@@ -214,7 +232,7 @@ def test_a_restored_snapshot_continues_with_identical_results(first: list, rest:
     assert a.stats == b.stats
 
 
-def test_a_snapshot_that_is_not_one_is_refused() -> None:
+def test_a_snapshot_that_is_not_one_is_refused(store: str) -> None:
     with pytest.raises(ValueError, match="not a URL Tree snapshot"):
         UrlTreeStream.restore(b"hello")
     import gzip
@@ -229,8 +247,37 @@ def test_unknown_heuristics_are_named(name: str) -> None:
         UrlTreeStream([name], NO_RULES)
 
 
-def test_outcomes_are_one_bool_per_block() -> None:
-    outcome = UrlTreeStream(["strict"], NO_RULES).process(doc("http://e.org/", *"abc"))
+def test_an_unknown_store_is_named() -> None:
+    with pytest.raises(ValueError, match="unknown store 'disk': use compact or reference"):
+        UrlTreeStream(["strict"], NO_RULES, store="disk")
+
+
+def test_the_compact_store_agrees_with_the_reference_on_a_long_stream() -> None:
+    """Long enough for table rehashes, counter creation and removal at every level."""
+    rng = np.random.default_rng(7)
+    heuristics = ["strict", "strict-support-20", "strict-at-domain", "relaxed-at-domain-50"]
+    streams = {s: UrlTreeStream(heuristics, NO_RULES, max_docs=120, keep_newest=30,
+                                max_age_s=3 * DAY, store=s) for s in STORES}  # fmt: skip
+    menu = [f"menu item {chr(97 + i)}" for i in range(12)]
+    for n in range(1500):
+        section = f"s{rng.integers(6)}"
+        texts = [m for m in menu if rng.random() < 0.9]
+        texts += [f"{section} box {chr(97 + int(rng.integers(8)))}"]
+        texts += [f"story {n} paragraph {chr(97 + p)}" * 2 for p in range(int(rng.integers(1, 6)))]
+        texts += [f"headline {chr(97 + int(rng.integers(26)))}{chr(97 + int(rng.integers(26)))}"]
+        url = f"http://site{n % 3}.org/{section}/{n // 50}/{n}.html"
+        outcomes = {
+            s: stream.process(doc(url, *texts, time=n * 600.0)) for s, stream in streams.items()
+        }
+        reference, compact = outcomes["reference"], outcomes["compact"]
+        for name in heuristics:
+            assert reference.boilerplate[name].tolist() == compact.boilerplate[name].tolist(), n
+    assert streams["compact"].snapshot() == streams["reference"].snapshot()
+    assert streams["compact"].stats.evicted > 1000
+
+
+def test_outcomes_are_one_bool_per_block(store: str) -> None:
+    outcome = UrlTreeStream(["strict"], NO_RULES, store=store).process(doc("http://e.org/", *"abc"))
     assert outcome.boilerplate["strict"].dtype == np.bool_ and outcome.boilerplate[
         "strict"
     ].shape == (3,)

@@ -1,7 +1,8 @@
 """Text blocks as the URL Tree counts them: normalised, then hashed to 64 bits.
 
 Normalisation follows the paper: non-alphabetic characters go (digits, punctuation,
-white space), the rest is lower-cased, so "Posted 12 May 2009" and "Posted 3 June 2010"
+white space, underscores: everything but Unicode word characters that are not digits),
+the rest is lower-cased, so "Posted 12 May 2009" and "Posted 3 June 2010"
 differ only by their month words, and a block with no letters at all ("|", "12:30")
 normalises to the empty string, which every page shares.
 
@@ -16,13 +17,17 @@ process, which would break snapshots).
 from __future__ import annotations
 
 import hashlib
+import re
 
 __all__ = ["block_hash", "normalise_block"]
 
 
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
+
+
 def normalise_block(text: str) -> str:
     """Letters only, lower-cased (Unicode letters count: "Größe" stays "größe")."""
-    return "".join(ch for ch in text if ch.isalpha()).lower()
+    return _NOT_LETTERS.sub("", text).lower()
 
 
 def block_hash(text: str) -> int:

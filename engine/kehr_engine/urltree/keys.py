@@ -9,7 +9,9 @@ and ``?a=1&b=2`` agree. When a feed supplies the title, a ``_cid_`` parameter ho
 
 The branch of a key in its domain's tree is: the domain (the registered domain, from the
 public-suffix list; the host and port for IP addresses and single-label hosts such as
-``localhost``), the host, each path segment, then the kept query, if any.
+``localhost``), the host, each path segment, then the kept query, if any. Branches are
+at most :data:`MAX_DEPTH` nodes below the domain: deeper paths keep their rest as one
+segment, so one odd URL cannot make a domain's tree deep for every document.
 """
 
 from __future__ import annotations
@@ -23,10 +25,18 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import tldextract
 
-__all__ = ["DEFAULT_RULES_PATH", "QueryRules", "UrlKey", "registered_domain", "url_key"]
+__all__ = [
+    "DEFAULT_RULES_PATH",
+    "MAX_DEPTH",
+    "QueryRules",
+    "UrlKey",
+    "registered_domain",
+    "url_key",
+]
 
 DEFAULT_RULES_PATH = Path(__file__).resolve().parents[1] / "data" / "urltree-query-rules.txt"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+MAX_DEPTH = 8
 
 
 class QueryRulesError(ValueError):
@@ -104,6 +114,16 @@ class UrlKey:
         query = rest[-1] if rest and rest[-1].startswith("?") else ""
         return f"{host}/{path}{query}"
 
+    def chain(self) -> tuple[int, ...]:
+        """64-bit hashes of the branch's prefixes below the domain, host first: the
+        trees' node identities (a prefix of n segments is one hash, not n strings)."""
+        digest = hashlib.blake2b(digest_size=8)
+        out = []
+        for segment in self.segments:
+            digest.update(segment.encode() + b"\x00")
+            out.append(int.from_bytes(digest.copy().digest(), "little"))
+        return tuple(out)
+
 
 @cache
 def _extractor() -> tldextract.TLDExtract:
@@ -144,4 +164,6 @@ def url_key(url: str, rules: QueryRules, title: str | None = None) -> UrlKey:
         segments[-1] += "/"  # /news/ (an index page) is not /news (a document)
     if query:
         segments.append("?" + urlencode(query))
+    if len(segments) > MAX_DEPTH:
+        segments[MAX_DEPTH - 1 :] = ["/".join(segments[MAX_DEPTH - 1 :])]
     return UrlKey(registered_domain(host), tuple(segments))

@@ -1,8 +1,8 @@
 """The stream: insert each document into its domain's tree, then judge its blocks.
 
-State is an ordered set of documents per domain (the tree's counts are a function of
-it), so removal decrements exactly what insertion incremented, and a snapshot need only
-hold the documents: restoring replays them in order and rebuilds identical counts.
+A tree's counts are a function of the documents it holds, so removal decrements exactly
+what insertion incremented, and a snapshot need only hold the documents (their branch,
+time and block hashes): restoring replays them in order and rebuilds identical counts.
 
 Each domain keeps at most ``max_docs`` documents (the paper's 10,000); documents older
 than ``max_age_s`` (14 days) behind the domain's newest capture are dropped, but the
@@ -13,22 +13,28 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections import Counter, OrderedDict
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from kehr_engine.urltree.blocks import block_hash
+from kehr_engine.urltree.compact import CompactTree
 from kehr_engine.urltree.heuristics import Heuristic, parse_heuristic
 from kehr_engine.urltree.keys import QueryRules, UrlKey, url_key
+from kehr_engine.urltree.reference import ReferenceTree
+from kehr_engine.urltree.tree import DomainTree
 
-__all__ = ["Outcome", "StreamDocument", "StreamStats", "UrlTreeStream"]
+__all__ = ["STORES", "Outcome", "StreamDocument", "StreamStats", "UrlTreeStream"]
 
 SNAPSHOT_VERSION = 1
 MAX_DOCS = 10_000
 MAX_AGE_S = 14 * 86_400
 KEEP_NEWEST = 100
+STORES: dict[str, Callable[[int], DomainTree]] = {
+    "compact": CompactTree,
+    "reference": lambda min_seen: ReferenceTree(),
+}
 
 
 @dataclass(frozen=True)
@@ -53,59 +59,6 @@ class StreamStats:
     evicted: int = 0  # dropped by the age and size limits
 
 
-@dataclass
-class _Node:
-    seen: int = 0
-    counts: Counter[int] = field(default_factory=Counter)
-
-
-@dataclass(frozen=True)
-class _Doc:
-    segments: tuple[str, ...]
-    time: float
-    hashes: tuple[int, ...]  # distinct block hashes: c(b) counts documents, not repeats
-
-
-class _Domain:
-    def __init__(self) -> None:
-        self.nodes: dict[tuple[str, ...], _Node] = {}
-        self.docs: OrderedDict[tuple[str, ...], _Doc] = OrderedDict()
-        self.newest = float("-inf")
-
-    @property
-    def root(self) -> _Node:
-        return self.nodes[()]
-
-    def add(self, doc: _Doc) -> None:
-        self.docs[doc.segments] = doc
-        self.newest = max(self.newest, doc.time)
-        for depth in range(len(doc.segments) + 1):
-            node = self.nodes.setdefault(doc.segments[:depth], _Node())
-            node.seen += 1
-            node.counts.update(doc.hashes)
-
-    def remove_oldest(self) -> None:
-        _, doc = self.docs.popitem(last=False)
-        for depth in range(len(doc.segments) + 1):
-            prefix = doc.segments[:depth]
-            node = self.nodes[prefix]
-            node.seen -= 1
-            node.counts.subtract(doc.hashes)
-            for h in doc.hashes:
-                if node.counts[h] <= 0:
-                    del node.counts[h]
-            if node.seen == 0:
-                del self.nodes[prefix]
-
-    def judge(self, segments: tuple[str, ...], heuristic: Heuristic) -> _Node:
-        if not heuristic.at_domain:
-            for depth in range(len(segments), -1, -1):
-                node = self.nodes[segments[:depth]]
-                if node.seen >= heuristic.min_seen:
-                    return node
-        return self.root
-
-
 class UrlTreeStream:
     """URL Trees of every domain of a stream; :meth:`process` one document at a time."""
 
@@ -117,6 +70,7 @@ class UrlTreeStream:
         max_docs: int = MAX_DOCS,
         max_age_s: float = MAX_AGE_S,
         keep_newest: int = KEEP_NEWEST,
+        store: str = "compact",
     ) -> None:
         self.heuristics = [
             h if isinstance(h, Heuristic) else parse_heuristic(h) for h in heuristics
@@ -125,44 +79,51 @@ class UrlTreeStream:
             raise ValueError("name at least one heuristic.")
         if max_docs < 1 or keep_newest < 0 or max_age_s < 0:
             raise ValueError("max_docs must be at least 1, keep_newest and max_age_s >= 0.")
+        if store not in STORES:
+            raise ValueError(f"unknown store {store!r}: use {' or '.join(STORES)}.")
         self.rules = rules if rules is not None else QueryRules.default()
         self.max_docs, self.max_age_s, self.keep_newest = max_docs, max_age_s, keep_newest
-        self.domains: dict[str, _Domain] = {}
+        self.store = store
+        # The smallest n_s any heuristic asks of a node below the domain: the compact
+        # store keeps block counts only for nodes with that many documents.
+        walking = [h.min_seen for h in self.heuristics if not h.at_domain]
+        self._min_seen = min(walking) if walking else 2**31 - 1
+        self.domains: dict[str, DomainTree] = {}
         self.stats = StreamStats()
 
     def process(self, document: StreamDocument) -> Outcome:
         """Insert the document (unless its key is in the tree), then judge its blocks."""
         key = url_key(document.url, self.rules, document.title)
-        hashes = [block_hash(text) for text in document.blocks]
-        domain = self.domains.setdefault(key.domain, _Domain())
-        if key.segments in domain.docs:
+        hashes = np.fromiter((block_hash(t) for t in document.blocks), np.uint64)
+        domain = self._domain(key.domain)
+        chain = key.chain()
+        if domain.holds(chain):
             self.stats.duplicates += 1
             return Outcome(key, True, {})
         self._make_room(domain, document.time)
-        domain.add(_Doc(key.segments, float(document.time), tuple(dict.fromkeys(hashes))))
+        domain.add(chain, float(document.time), _distinct(hashes))
         self.stats.documents += 1
-        return Outcome(key, False, self._judge(domain, key.segments, hashes))
+        return Outcome(key, False, self._judge(domain, chain, hashes))
 
-    def _make_room(self, domain: _Domain, now: float) -> None:
+    def _domain(self, name: str) -> DomainTree:
+        if name not in self.domains:
+            self.domains[name] = STORES[self.store](self._min_seen)
+        return self.domains[name]
+
+    def _make_room(self, domain: DomainTree, now: float) -> None:
         now = max(now, domain.newest)
-        while len(domain.docs) > self.keep_newest:
-            oldest = next(iter(domain.docs.values()))
-            if oldest.time >= now - self.max_age_s:
-                break
+        while len(domain) > self.keep_newest and domain.oldest_time() < now - self.max_age_s:
             domain.remove_oldest()
             self.stats.evicted += 1
-        while len(domain.docs) >= self.max_docs:
+        while len(domain) >= self.max_docs:
             domain.remove_oldest()
             self.stats.evicted += 1
 
-    def _judge(
-        self, domain: _Domain, segments: tuple[str, ...], hashes: list[int]
-    ) -> dict[str, np.ndarray]:
+    def _judge(self, domain: DomainTree, chain: tuple[int, ...], hashes: np.ndarray) -> dict:
         out = {}
         for heuristic in self.heuristics:
-            node = domain.judge(segments, heuristic)
-            c_max = heuristic.c_max(domain.root.seen)
-            out[heuristic.name] = np.array([node.counts[h] > c_max for h in hashes], dtype=bool)
+            counts = domain.counts(chain, hashes, heuristic)
+            out[heuristic.name] = counts > heuristic.c_max(domain.root_seen())
         return out
 
     # ------------------------------------------------------------------ snapshots
@@ -176,14 +137,18 @@ class UrlTreeStream:
             "limits": [self.max_docs, self.max_age_s, self.keep_newest],
             "stats": [self.stats.documents, self.stats.duplicates, self.stats.evicted],
             "domains": {
-                name: [_doc_state(d) for d in domain.docs.values()]
+                name: [
+                    [[f"{c:016x}" for c in chain], time, [f"{int(h):016x}" for h in hashes]]
+                    for chain, time, hashes in domain.documents()
+                ]
                 for name, domain in self.domains.items()
+                if len(domain)
             },
         }
         return gzip.compress(json.dumps(state, separators=(",", ":")).encode(), mtime=0)
 
     @classmethod
-    def restore(cls, data: bytes) -> UrlTreeStream:
+    def restore(cls, data: bytes, store: str = "compact") -> UrlTreeStream:
         try:
             state = json.loads(gzip.decompress(data))
         except (OSError, EOFError, ValueError) as error:
@@ -199,14 +164,19 @@ class UrlTreeStream:
         )
         max_docs, max_age_s, keep_newest = state["limits"]
         stream = cls(state["heuristics"], rules, max_docs=max_docs, max_age_s=max_age_s,
-                     keep_newest=keep_newest)  # fmt: skip
+                     keep_newest=keep_newest, store=store)  # fmt: skip
         stream.stats = StreamStats(*state["stats"])
         for name, docs in state["domains"].items():
-            domain = stream.domains.setdefault(name, _Domain())
-            for segments, time, hashes in docs:
-                domain.add(_Doc(tuple(segments), time, tuple(int(h, 16) for h in hashes)))
+            domain = stream._domain(name)
+            for chain, time, hashes in docs:
+                domain.add(
+                    tuple(int(c, 16) for c in chain), time,
+                    np.array([int(h, 16) for h in hashes], dtype=np.uint64),
+                )  # fmt: skip
         return stream
 
 
-def _doc_state(doc: _Doc) -> list[object]:
-    return [list(doc.segments), doc.time, [f"{h:016x}" for h in doc.hashes]]
+def _distinct(hashes: np.ndarray) -> np.ndarray:
+    """The distinct hashes in first-seen order: c(b) counts documents, not repeats."""
+    _, first = np.unique(hashes, return_index=True)
+    return hashes[np.sort(first)]
