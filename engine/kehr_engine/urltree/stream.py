@@ -27,7 +27,7 @@ from kehr_engine.urltree.tree import DomainTree
 
 __all__ = ["STORES", "Outcome", "StreamDocument", "StreamStats", "UrlTreeStream"]
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 1  # 1: per domain its clock and documents
 MAX_DOCS = 10_000
 MAX_AGE_S = 14 * 86_400
 KEEP_NEWEST = 100
@@ -136,13 +136,16 @@ class UrlTreeStream:
             "rules": [[r.pattern.pattern, sorted(r.keep)] for r in self.rules.rules],
             "limits": [self.max_docs, self.max_age_s, self.keep_newest],
             "stats": [self.stats.documents, self.stats.duplicates, self.stats.evicted],
+            # Each domain's clock (its latest capture ever) and its documents, oldest first.
             "domains": {
                 name: [
-                    [[f"{c:016x}" for c in chain], time, [f"{int(h):016x}" for h in hashes]]
-                    for chain, time, hashes in domain.documents()
+                    domain.newest,
+                    [
+                        [[f"{c:016x}" for c in chain], time, [f"{int(h):016x}" for h in hashes]]
+                        for chain, time, hashes in domain.documents()
+                    ],
                 ]
                 for name, domain in self.domains.items()
-                if len(domain)
             },
         }
         return gzip.compress(json.dumps(state, separators=(",", ":")).encode(), mtime=0)
@@ -166,13 +169,14 @@ class UrlTreeStream:
         stream = cls(state["heuristics"], rules, max_docs=max_docs, max_age_s=max_age_s,
                      keep_newest=keep_newest, store=store)  # fmt: skip
         stream.stats = StreamStats(*state["stats"])
-        for name, docs in state["domains"].items():
+        for name, (newest, docs) in state["domains"].items():
             domain = stream._domain(name)
             for chain, time, hashes in docs:
                 domain.add(
                     tuple(int(c, 16) for c in chain), time,
                     np.array([int(h, 16) for h in hashes], dtype=np.uint64),
                 )  # fmt: skip
+            domain.newest = newest
         return stream
 
 
