@@ -98,3 +98,11 @@ def test_blocks_normalise_to_lower_case_letters() -> None:
     assert block_hash("Read more!") == block_hash("read   MORE")
     assert block_hash("Read more") != block_hash("Read less")
     assert 0 <= block_hash("x") < 2**64
+
+
+@pytest.mark.parametrize("text", ["Posted 12 May", "a_b-c d\t9", "", "Grüße aus Köln", "ß"])
+def test_the_ascii_fast_path_hashes_like_the_general_one(text: str) -> None:
+    import hashlib
+
+    expected = hashlib.blake2b(normalise_block(text).encode(), digest_size=8).digest()
+    assert block_hash(text) == int.from_bytes(expected, "little")

@@ -283,3 +283,15 @@ def test_outcomes_are_one_bool_per_block(store: str) -> None:
     assert outcome.boilerplate["strict"].dtype == np.bool_ and outcome.boilerplate[
         "strict"
     ].shape == (3,)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2**34), max_size=300, unique=True))
+def test_varints_round_trip(values: list[int]) -> None:
+    from kehr_engine.urltree.varint import decode_sorted, encode_sorted
+
+    ordered = np.array(sorted(values), dtype=np.int64)
+    data = encode_sorted(ordered)
+    assert decode_sorted(data).tolist() == ordered.tolist()
+    if len(values) > 1 and ordered[-1] - ordered[0] < len(values) * 100:
+        assert len(data) <= 2 * len(values) + 5  # close numbers cost one or two bytes

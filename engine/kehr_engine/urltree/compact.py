@@ -24,98 +24,114 @@ holder's counters get their entry before both are counted.
 
 from __future__ import annotations
 
-import hashlib
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
 from kehr_engine.urltree.heuristics import Heuristic
 from kehr_engine.urltree.keys import MAX_DEPTH
 from kehr_engine.urltree.tree import Chain
+from kehr_engine.urltree.varint import decode_sorted, encode_sorted
 
 __all__ = ["CompactTree"]
 
-_EMPTY = 0
-_DELETED = 1
-_ROOT_KEY = int.from_bytes(hashlib.blake2b(b"", digest_size=8).digest(), "little")
-_GROW_AT = 0.75  # rehash when live + deleted slots pass this share of the table
-_LOAD_AFTER = 0.5  # a rehash sizes the table for this load
+_GROWTH = 1.25  # slot arrays grow by a quarter: slack costs memory per block
 
 
 def _keys(values: np.ndarray) -> np.ndarray:
-    """Hashes as table keys: 0 and 1 mark empty and deleted slots, so they move up by 2
-    (two blocks whose hashes differ by 2 collide with probability 2^-63)."""
-    values = values.astype(np.uint64, copy=False)
-    return np.where(values < 2, values + np.uint64(2), values)
+    return values.astype(np.uint64, copy=False)
 
 
-class _OpenTable:
-    """uint64 key -> slot number, open addressing with linear probing, vectorised lookups.
+class _KeyIndex:
+    """uint64 key -> a stable slot number, for a table whose owner keeps the values.
 
-    Slot numbers are stable until :meth:`rehash`, which returns the old -> new map so the
-    owner can renumber everything that refers to slots.
+    Two sorted key arrays searched with numpy's binary search: the main one and a small
+    one of recent insertions, merged into the main one when it passes a 32nd of it. That
+    is 12 bytes per key and no load factor (an open-addressing table spent twice that;
+    a dictionary of pending keys, ten times). The owner tells live slots from dead ones
+    (``is_live``); a dead key's slot comes back to life if the key is inserted again, and
+    goes to another key only after a merge has dropped it.
     """
 
-    def __init__(self, capacity: int = 16) -> None:
-        self.keys = np.zeros(capacity, dtype=np.uint64)
-        self.live = 0
-        self.used = 0  # live + deleted
+    def __init__(self, is_live: Callable[[np.ndarray], np.ndarray]) -> None:
+        self.is_live = is_live
+        self.keys = np.zeros(0, dtype=np.uint64)  # sorted
+        self.slots = np.zeros(0, dtype=np.int32)
+        self.new_keys = np.zeros(0, dtype=np.uint64)  # sorted, recent insertions
+        self.new_slots = np.zeros(0, dtype=np.int32)
+        self.free = np.zeros(0, dtype=np.int32)  # slots a merge found dead
+        self.allocated = 0  # slot numbers handed out so far: the owner's arrays' length
 
-    @property
-    def capacity(self) -> int:
-        return len(self.keys)
-
-    def find(self, keys: np.ndarray) -> np.ndarray:
-        """The slot of each key, -1 where absent."""
-        mask = np.uint64(self.capacity - 1)
-        position = (keys & mask).astype(np.int64)
-        found = np.full(len(keys), -1, dtype=np.int64)
-        todo = np.arange(len(keys))
-        while todo.size:
-            at = self.keys[position[todo]]
-            hit = at == keys[todo]
-            found[todo[hit]] = position[todo[hit]]
-            todo = todo[~hit & (at != _EMPTY)]
-            position[todo] = (position[todo] + 1) & (self.capacity - 1)
+    @staticmethod
+    def _search(keys: np.ndarray, slots: np.ndarray, queries: np.ndarray) -> np.ndarray:
+        found = np.full(len(queries), -1, dtype=np.int64)
+        if len(keys):
+            at = np.minimum(np.searchsorted(keys, queries), len(keys) - 1)
+            hit = keys[at] == queries
+            found[hit] = slots[at[hit]]
         return found
 
-    def needs_rehash(self, extra: int) -> bool:
-        return self.used + extra > _GROW_AT * self.capacity
+    def _slots(self, queries: np.ndarray) -> np.ndarray:
+        """Each key's slot, live or dead; -1 where the key is in neither array."""
+        found = self._search(self.keys, self.slots, queries)
+        if len(self.new_keys):
+            missing = found < 0
+            found[missing] = self._search(self.new_keys, self.new_slots, queries[missing])
+        return found
 
-    def insert(self, key: int) -> int:
-        """Put an absent key in; the caller made room with :meth:`rehash`."""
-        mask = self.capacity - 1
-        slot = key & mask
-        keys = self.keys
-        while True:
-            present = int(keys[slot])
-            if present == _EMPTY or present == _DELETED:
-                break
-            slot = (slot + 1) & mask
-        if int(keys[slot]) == _EMPTY:
-            self.used += 1
-        keys[slot] = key
-        self.live += 1
-        return slot
+    def find(self, queries: np.ndarray) -> np.ndarray:
+        """The live slot of each key, -1 where absent or dead."""
+        found = self._slots(queries)
+        known = found >= 0
+        found[known] = np.where(self.is_live(found[known]), found[known], -1)
+        return found
 
-    def delete(self, slot: int) -> None:
-        self.keys[slot] = _DELETED
-        self.live -= 1
+    def insert(self, queries: np.ndarray) -> np.ndarray:
+        """Slots for distinct keys :meth:`find` did not find (the owner makes them live)."""
+        slots = self._slots(queries)
+        new = slots < 0
+        count = int(new.sum())
+        reused = self.free[len(self.free) - min(count, len(self.free)) :]
+        self.free = self.free[: len(self.free) - len(reused)]
+        fresh = np.arange(self.allocated, self.allocated + count - len(reused), dtype=np.int64)
+        self.allocated += len(fresh)
+        slots[new] = np.concatenate([reused.astype(np.int64), fresh])
+        at = np.searchsorted(self.new_keys, queries[new])
+        order = np.argsort(queries[new])
+        self.new_keys = np.insert(self.new_keys, at[order], queries[new][order])
+        self.new_slots = np.insert(self.new_slots, at[order], slots[new][order])
+        return slots
 
-    def rehash(self, extra: int) -> np.ndarray:
-        """A table sized for the live keys plus ``extra``; returns old slot -> new slot
-        (-1 for empty and deleted slots)."""
-        capacity = 16
-        while capacity * _LOAD_AFTER < self.live + extra:
-            capacity *= 2
-        old = self.keys
-        self.keys = np.zeros(capacity, dtype=np.uint64)
-        self.live = self.used = 0
-        moved = np.full(len(old), -1, dtype=np.int64)
-        for slot in np.flatnonzero(old > _DELETED):
-            moved[slot] = self.insert(int(old[slot]))
-        return moved
+    def tidy(self) -> None:
+        """Merge the recent insertions once they pass a 32nd of the main array. Call it
+        only when every slot handed out is live or truly dead (not between an insertion
+        and the owner making the slots live)."""
+        if len(self.new_keys) > len(self.keys) // 32:
+            keys = np.concatenate([self.keys, self.new_keys])
+            slots = np.concatenate([self.slots, self.new_slots])
+            live = self.is_live(slots)
+            self.free = np.concatenate([self.free, slots[~live]])
+            order = np.argsort(keys[live], kind="stable")
+            self.keys, self.slots = keys[live][order], slots[live][order]
+            self.new_keys = np.zeros(0, dtype=np.uint64)
+            self.new_slots = np.zeros(0, dtype=np.int32)
+
+    def key_of_slots(self) -> np.ndarray:
+        """slot -> key for every slot handed out (dead ones included)."""
+        keys = np.zeros(self.allocated, dtype=np.uint64)
+        keys[self.slots] = self.keys
+        keys[self.new_slots] = self.new_keys
+        return keys
+
+
+def _fit(array_: np.ndarray, length: int) -> np.ndarray:
+    """The array, grown with zeros to hold ``length`` slots."""
+    if length <= len(array_):
+        return array_
+    grown = np.zeros(max(length, int(len(array_) * _GROWTH) + 16), dtype=array_.dtype)
+    grown[: len(array_)] = array_
+    return grown
 
 
 class _Counter:
@@ -145,7 +161,7 @@ class _Counter:
         present ones left alone."""
         at, present = self._locate(slots)
         if not only_absent:
-            np.add.at(self.counts, at[present], delta)
+            self.counts[at[present]] += delta  # slots are distinct: no repeated index
         if delta > 0 and not present.all():
             new = slots[~present]
             order = np.argsort(new)
@@ -156,11 +172,6 @@ class _Counter:
             if not keep.all():
                 self.slots, self.counts = self.slots[keep], self.counts[keep]
 
-    def renumber(self, moved: np.ndarray) -> None:
-        slots = moved[self.slots]
-        order = np.argsort(slots)
-        self.slots, self.counts = slots[order], self.counts[order]
-
 
 class CompactTree:
     """One domain's tree; see the module docstring."""
@@ -169,18 +180,20 @@ class CompactTree:
         self.min_seen = max(min_seen, 1)  # nodes with this many documents keep counters
         # Blocks: state > 1 is the document frequency; 1 is "one holder, not known";
         # <= -1 is one holder, document serial -state - 1.
-        self.blocks = _OpenTable()
-        self.state = np.zeros(self.blocks.capacity, dtype=np.int32)
+        self.state = np.zeros(0, dtype=np.int32)
+        self.blocks = _KeyIndex(lambda slots: self.state[slots] != 0)
         # Nodes (below the domain node, which is implicit: its counter is the block table).
-        self.nodes = _OpenTable()
-        self.seen = np.zeros(self.nodes.capacity, dtype=np.int32)
-        self.is_doc = np.zeros(self.nodes.capacity, dtype=bool)
+        self.seen = np.zeros(0, dtype=np.int32)
+        self.is_doc = np.zeros(0, dtype=bool)
+        self.nodes = _KeyIndex(lambda slots: self.seen[slots] > 0)
         self.counters: dict[int, _Counter] = {}
         # Documents, oldest first; serial = first_serial + position.
         self.first_serial = 0
         self.times = array("d")
-        self.doc_blocks: list[bytes] = []  # slot numbers, uint16 or uint32
-        self.block_dtype: np.dtype = np.dtype(np.uint16)
+        # Each document's block slots, sorted, as varints of their gaps, back to back:
+        # document i is block_data[offsets[i]:offsets[i + 1]].
+        self.block_data = bytearray()
+        self.offsets = array("q", [0])
         # Node slots of each document's branch, host first (-1 past its leaf); rows
         # [head, len(times)) are live, the array grows by doubling.
         self.branches = np.full((16, MAX_DEPTH), -1, dtype=np.int32)
@@ -204,6 +217,8 @@ class CompactTree:
         return slot >= 0 and bool(self.is_doc[slot])
 
     def add(self, chain: Chain, time: float, hashes: np.ndarray) -> None:
+        self.nodes.tidy()
+        self.blocks.tidy()
         serial = self.first_serial + len(self.times) - self.head
         branch = self._add_nodes(chain)
         kept = [int(n) for n in branch if self.seen[n] > self.min_seen]  # had a counter
@@ -218,7 +233,7 @@ class CompactTree:
     def remove_oldest(self) -> None:
         position = self.head
         branch = self.branches[position][self.branches[position] >= 0]
-        slots = np.frombuffer(self.doc_blocks[position], dtype=self.block_dtype).astype(np.int64)
+        slots = self._blocks_of(position)
         for node in branch:
             counter = self.counters.get(int(node))
             if counter is not None:
@@ -226,46 +241,43 @@ class CompactTree:
         state = self.state[slots]
         frequency = np.where(state > 1, state, 1) - 1
         gone = slots[frequency == 0]
-        for slot in gone:
-            self.blocks.delete(int(slot))
         self.state[slots] = np.where(frequency > 1, frequency, 1)
         self.state[gone] = 0
         for node in branch:
             self.seen[node] -= 1
             if self.seen[node] == self.min_seen - 1:
                 self.counters.pop(int(node), None)
-            if self.seen[node] == 0:
-                self.nodes.delete(int(node))
         self.is_doc[branch[-1]] = False
-        self.doc_blocks[position] = b""
         self.head += 1
         self.first_serial += 1
         self.total -= 1
         if self.head > 64 and self.head * 2 > len(self.times):
             self._compact_documents()
 
-    def counts(self, chain: Chain, hashes: np.ndarray, heuristic: Heuristic) -> np.ndarray:
-        node = -1
-        if not heuristic.at_domain:
-            branch = self.nodes.find(_keys(np.array(chain, dtype=np.uint64)))
-            for slot in branch[::-1]:
-                if self.seen[slot] >= heuristic.min_seen:
-                    node = int(slot)
-                    break
+    def counts(
+        self, chain: Chain, hashes: np.ndarray, heuristics: Sequence[Heuristic]
+    ) -> list[np.ndarray]:
+        branch = self.nodes.find(_keys(np.array(chain, dtype=np.uint64)))[::-1]
+        seen = self.seen[branch]
         slots = self.blocks.find(_keys(hashes))
-        if node < 0:
-            state = self.state[slots]
-            return np.where(state > 1, state, 1).astype(np.int64)
-        return self.counters[node].get(slots, 1)
+        out = []
+        for heuristic in heuristics:
+            qualified = np.flatnonzero(seen >= heuristic.min_seen)
+            if heuristic.at_domain or not len(qualified):
+                state = self.state[slots]
+                out.append(np.where(state > 1, state, 1).astype(np.int64))
+            else:
+                out.append(self.counters[int(branch[qualified[0]])].get(slots, 1))
+        return out
 
     def documents(self) -> Iterator[tuple[Chain, float, np.ndarray]]:
+        node_keys, block_keys = self.nodes.key_of_slots(), self.blocks.key_of_slots()
         for position in range(self.head, len(self.times)):
             branch = self.branches[position][self.branches[position] >= 0]
-            slots = np.frombuffer(self.doc_blocks[position], dtype=self.block_dtype)
             yield (
-                tuple(int(k) for k in self.nodes.keys[branch]),
+                tuple(int(k) for k in node_keys[branch]),
                 self.times[position],
-                self.blocks.keys[slots.astype(np.int64)],
+                np.sort(block_keys[self._blocks_of(position)]),
             )
 
     # ---------------------------------------------------------------- insertion
@@ -273,12 +285,10 @@ class CompactTree:
     def _add_nodes(self, chain: Chain) -> np.ndarray:
         keys = _keys(np.array(chain, dtype=np.uint64))
         found = self.nodes.find(keys)
-        missing = int((found < 0).sum())
-        if missing and self.nodes.needs_rehash(missing):
-            self._rehash_nodes(missing)
-            found = self.nodes.find(keys)
-        for i in np.flatnonzero(found < 0):
-            found[i] = self.nodes.insert(int(keys[i]))
+        if (found < 0).any():
+            found[found < 0] = self.nodes.insert(keys[found < 0])
+        self.seen = _fit(self.seen, self.nodes.allocated)
+        self.is_doc = _fit(self.is_doc, self.nodes.allocated)
         self.seen[found] += 1
         self.is_doc[found[-1]] = True
         return found
@@ -286,10 +296,6 @@ class CompactTree:
     def _add_blocks(self, hashes: np.ndarray, serial: int, kept: list[int]) -> np.ndarray:
         keys = _keys(hashes)
         slots = self.blocks.find(keys)
-        missing = int((slots < 0).sum())
-        if missing and self.blocks.needs_rehash(missing):
-            self._rehash_blocks(missing)
-            slots = self.blocks.find(keys)
         old = slots >= 0
         old_slots = slots[old]
         state = self.state[old_slots]
@@ -301,9 +307,10 @@ class CompactTree:
         self.state[old_slots] = np.where(state > 1, state, 1) + 1
         for node in kept:
             self.counters[node].add(np.sort(old_slots), 1)
-        for i in np.flatnonzero(~old):
-            slots[i] = self.blocks.insert(int(keys[i]))
-        self.state[slots[~old]] = -serial - 1
+        if not old.all():
+            slots[~old] = self.blocks.insert(keys[~old])
+            self.state = _fit(self.state, self.blocks.allocated)
+            self.state[slots[~old]] = -serial - 1
         return slots
 
     def _ensure_entries(self, holder: int, slots: np.ndarray) -> None:
@@ -322,17 +329,20 @@ class CompactTree:
             self.branches = grown
         self.branches[end, : len(branch)] = branch
         self.times.append(time)
-        self.doc_blocks.append(slots.astype(self.block_dtype).tobytes())
+        self.block_data += encode_sorted(np.sort(slots))
+        self.offsets.append(len(self.block_data))
 
     def _make_counter(self, node: int) -> None:
         """A node reached min_seen: count the blocks of the documents under it."""
         live = self.branches[self.head : len(self.times)]
         under = np.flatnonzero((live == node).any(axis=1)) + self.head
-        slots = np.concatenate(
-            [np.frombuffer(self.doc_blocks[p], dtype=self.block_dtype) for p in under]
-        ).astype(np.int64)
+        slots = np.concatenate([self._blocks_of(int(p)) for p in under])
         unique, counts = np.unique(slots, return_counts=True)
-        self.counters[node] = _Counter(unique, counts.astype(np.int64))
+        self.counters[node] = _Counter(unique.astype(np.int32), counts.astype(np.int32))
+
+    def _blocks_of(self, position: int) -> np.ndarray:
+        start, end = self.offsets[position], self.offsets[position + 1]
+        return decode_sorted(memoryview(self.block_data)[start:end])
 
     # ---------------------------------------------------------------- housekeeping
 
@@ -343,38 +353,10 @@ class CompactTree:
         branches[: end - self.head] = self.branches[self.head : end]
         self.branches = branches
         self.times = self.times[self.head :]
-        self.doc_blocks = self.doc_blocks[self.head :]
+        base = self.offsets[self.head]
+        del self.block_data[:base]
+        self.offsets = array("q", (o - base for o in self.offsets[self.head :]))
         self.head = 0
-
-    def _rehash_nodes(self, extra: int) -> None:
-        moved = self.nodes.rehash(extra)
-        seen = np.zeros(self.nodes.capacity, dtype=np.int32)
-        is_doc = np.zeros(self.nodes.capacity, dtype=bool)
-        alive = moved >= 0
-        seen[moved[alive]] = self.seen[alive]
-        is_doc[moved[alive]] = self.is_doc[alive]
-        self.seen, self.is_doc = seen, is_doc
-        self.counters = {int(moved[n]): c for n, c in self.counters.items()}
-        rows = self.branches[: len(self.times)]
-        live = rows >= 0
-        rows[live] = moved[rows[live]]
-
-    def _rehash_blocks(self, extra: int) -> None:
-        moved = self.blocks.rehash(extra)
-        state = np.zeros(self.blocks.capacity, dtype=np.int32)
-        alive = moved >= 0
-        state[moved[alive]] = self.state[alive]
-        self.state = state
-        for counter in self.counters.values():
-            counter.renumber(moved)
-        dtype = np.dtype(np.uint16 if self.blocks.capacity <= 1 << 16 else np.uint32)
-        old_dtype, self.block_dtype = self.block_dtype, dtype
-        self.doc_blocks = [
-            moved[np.frombuffer(b, dtype=old_dtype).astype(np.int64)].astype(dtype).tobytes()
-            if b
-            else b
-            for b in self.doc_blocks
-        ]
 
 
 def _groups(keys: np.ndarray, values: np.ndarray) -> Iterator[tuple[int, np.ndarray]]:

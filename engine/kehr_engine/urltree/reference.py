@@ -8,7 +8,7 @@ is tested against; it spends some ten kilobytes per document on Python objects.
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -69,15 +69,20 @@ class ReferenceTree:
             if node.seen == 0:
                 del self.nodes[prefix]
 
-    def counts(self, chain: Chain, hashes: np.ndarray, heuristic: Heuristic) -> np.ndarray:
-        node = self.nodes[()]
-        if not heuristic.at_domain:
-            for depth in range(len(chain), -1, -1):
-                if self.nodes[chain[:depth]].seen >= heuristic.min_seen:
-                    node = self.nodes[chain[:depth]]
-                    break
-        return np.array([node.counts[int(h)] for h in hashes], dtype=np.int64)
+    def counts(
+        self, chain: Chain, hashes: np.ndarray, heuristics: Sequence[Heuristic]
+    ) -> list[np.ndarray]:
+        out = []
+        for heuristic in heuristics:
+            node = self.nodes[()]
+            if not heuristic.at_domain:
+                for depth in range(len(chain), -1, -1):
+                    if self.nodes[chain[:depth]].seen >= heuristic.min_seen:
+                        node = self.nodes[chain[:depth]]
+                        break
+            out.append(np.array([node.counts[int(h)] for h in hashes], dtype=np.int64))
+        return out
 
     def documents(self) -> Iterator[tuple[Chain, float, np.ndarray]]:
         for chain, doc in self.docs.items():
-            yield chain, doc.time, np.array(doc.hashes, dtype=np.uint64)
+            yield chain, doc.time, np.sort(np.array(doc.hashes, dtype=np.uint64))

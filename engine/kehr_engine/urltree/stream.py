@@ -120,11 +120,9 @@ class UrlTreeStream:
             self.stats.evicted += 1
 
     def _judge(self, domain: DomainTree, chain: tuple[int, ...], hashes: np.ndarray) -> dict:
-        out = {}
-        for heuristic in self.heuristics:
-            counts = domain.counts(chain, hashes, heuristic)
-            out[heuristic.name] = counts > heuristic.c_max(domain.root_seen())
-        return out
+        counts = domain.counts(chain, hashes, self.heuristics)
+        seen = domain.root_seen()
+        return {h.name: c > h.c_max(seen) for h, c in zip(self.heuristics, counts, strict=True)}
 
     # ------------------------------------------------------------------ snapshots
 

@@ -9,7 +9,7 @@ readable statement of the method and the tests' oracle) and
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -36,13 +36,16 @@ class DomainTree(Protocol):
 
     def remove_oldest(self) -> None: ...
 
-    def counts(self, chain: Chain, hashes: np.ndarray, heuristic: Heuristic) -> np.ndarray:
-        """c(b) of each hash at the node the heuristic picks on this branch (the
-        document must be in the tree)."""
+    def counts(
+        self, chain: Chain, hashes: np.ndarray, heuristics: Sequence[Heuristic]
+    ) -> list[np.ndarray]:
+        """For each heuristic, c(b) of each hash at the node it picks on this branch
+        (the document must be in the tree)."""
         ...
 
     def root_seen(self) -> int: ...
 
     def documents(self) -> Iterator[tuple[Chain, float, np.ndarray]]:
-        """Every document, oldest first: its chain, time and distinct block hashes."""
+        """Every document, oldest first: its chain, time and distinct block hashes
+        (sorted, so that both stores give the same snapshot)."""
         ...

@@ -1,0 +1,149 @@
+"""The template methods' speed and memory (issue 13): URL Tree on a synthetic stream.
+
+URL Tree: documents/s and memory per 1,000 documents of the compact store on a synthetic
+news stream (bench/template_stream.py: 400 Zipf-sized domains, CANOLA-sized pages) of
+100,000 documents, beside the reference store (plain dictionaries, the paper's layout)
+on the same stream's first 20,000 documents in the same run, and the paper's 6.5 MB per
+1,000 documents. Memory is what tracemalloc counts as allocated by the URL Tree's own
+modules (numpy arrays included) once the stream is through; speed is measured in a
+separate pass without tracemalloc. Both stores give identical outcomes (checked here on
+the reference's documents; tests/test_urltree_stream.py checks it exhaustively). The
+macro F1 of content per heuristic on the stream's known boilerplate is printed as a
+learning curve.
+
+--quick: 2,000 documents (reference 1,000), under 60 s.
+Last line: BENCH template urltree_docs_per_s=… urltree_mb_per_1000=…
+urltree_reference_docs_per_s=… urltree_reference_mb_per_1000=…
+(DBCE joins this benchmark when it lands.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO / "engine"), str(REPO / "bench")]
+
+from template_stream import SyntheticStream  # noqa: E402
+
+from kehr_engine.urltree import QueryRules, UrlTreeStream  # noqa: E402
+
+HEURISTICS = ["strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500"]
+PAPER_MB_PER_1000 = 6.5
+RULES = QueryRules.parse(r"viewtopic\.php t")
+
+
+def run(documents: list, store: str, measure_memory: bool) -> dict:
+    if measure_memory:
+        tracemalloc.start()
+        before = _own_bytes()
+    stream = UrlTreeStream(HEURISTICS, RULES, store=store)
+    started = time.perf_counter()
+    f1: dict[str, list[float]] = {h: [] for h in HEURISTICS}
+    for gold in documents:
+        outcome = stream.process(gold.document)
+        if outcome.duplicate:
+            continue
+        content = ~gold.boilerplate
+        for name, boilerplate in outcome.boilerplate.items():
+            kept = ~boilerplate
+            overlap = int((kept & content).sum())
+            precision = overlap / max(int(kept.sum()), 1)
+            recall = overlap / max(int(content.sum()), 1)
+            f1[name].append(2 * precision * recall / (precision + recall) if overlap else 0.0)
+    seconds = time.perf_counter() - started
+    result = {"store": store, "documents": len(documents), "seconds": seconds,
+              "stats": stream.stats.__dict__, "f1": f1}  # fmt: skip
+    if measure_memory:
+        result["bytes"] = _own_bytes() - before
+        tracemalloc.stop()
+        result["snapshot"] = stream.snapshot()
+    del stream
+    return result
+
+
+def _own_bytes() -> int:
+    """Bytes allocated from the URL Tree's modules (its Python objects and numpy arrays)."""
+    snapshot = tracemalloc.take_snapshot().filter_traces(
+        [tracemalloc.Filter(True, "*kehr_engine/urltree/*")]
+    )
+    return sum(stat.size for stat in snapshot.statistics("filename"))
+
+
+def mb_per_1000(result: dict) -> float:
+    """Megabytes per 1,000 documents the stream holds at the end (inserted - evicted)."""
+    held = result["stats"]["documents"] - result["stats"]["evicted"]
+    return result["bytes"] / 1e6 / (held / 1000)
+
+
+def curve(f1: list[float], step: int) -> list[float]:
+    return [round(float(np.mean(f1[i : i + step])), 3) for i in range(0, len(f1), step)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="2,000 documents (< 60 s)")
+    parser.add_argument("--documents", type=int, default=100_000)
+    parser.add_argument("--reference-documents", type=int, default=20_000)
+    parser.add_argument("--out", type=Path, help="write the figures as JSON here")
+    args = parser.parse_args()
+    total = 2_000 if args.quick else args.documents
+    reference_total = min(total, 1_000 if args.quick else args.reference_documents)
+
+    started = time.perf_counter()
+    documents = list(SyntheticStream(total, seed=0))
+    print(f"{total} documents generated in {time.perf_counter() - started:.0f} s")
+
+    speed = run(documents, "compact", measure_memory=False)
+    memory = run(documents, "compact", measure_memory=True)
+    reference_speed = run(documents[:reference_total], "reference", measure_memory=False)
+    reference = run(documents[:reference_total], "reference", measure_memory=True)
+    prefix = run(documents[:reference_total], "compact", measure_memory=True)
+    same = prefix["snapshot"] == reference["snapshot"] and prefix["f1"] == reference["f1"]
+    if not same:
+        raise SystemExit("the compact and the reference store disagree: a bug, not a figure")
+
+    inserted = memory["stats"]["documents"]
+    figures = {
+        "documents": total,
+        "inserted": inserted,
+        "duplicates": memory["stats"]["duplicates"],
+        "evicted": memory["stats"]["evicted"],
+        "compact_docs_per_s": total / speed["seconds"],
+        "compact_mb_per_1000": memory["bytes"]
+        / 1e6
+        / ((inserted - memory["stats"]["evicted"]) / 1000),
+        "reference_documents": reference_total,
+        "reference_docs_per_s": reference_total / reference_speed["seconds"],
+        "reference_mb_per_1000": reference["bytes"]
+        / 1e6
+        / ((reference["stats"]["documents"] - reference["stats"]["evicted"]) / 1000),
+        "compact_mb_per_1000_same_prefix": prefix["bytes"]
+        / 1e6
+        / ((prefix["stats"]["documents"] - prefix["stats"]["evicted"]) / 1000),
+        "paper_mb_per_1000": PAPER_MB_PER_1000,
+        "macro_f1_content": {h: round(float(np.mean(v)), 3) for h, v in memory["f1"].items()},
+        "learning_curve_step": max(total // 20, 1),
+        "learning_curve": {h: curve(v, max(total // 20, 1)) for h, v in memory["f1"].items()},
+    }
+    for key, value in figures.items():
+        print(f"{key}: {value}")
+    if args.out:
+        args.out.write_text(json.dumps(figures, indent=1) + "\n")
+    print(
+        f"BENCH template urltree_docs_per_s={figures['compact_docs_per_s']:.0f} "
+        f"urltree_mb_per_1000={figures['compact_mb_per_1000']:.3f} "
+        f"urltree_reference_docs_per_s={figures['reference_docs_per_s']:.0f} "
+        f"urltree_reference_mb_per_1000={figures['reference_mb_per_1000']:.3f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
