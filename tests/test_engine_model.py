@@ -50,7 +50,9 @@ def test_unknown_feature_groups_are_named() -> None:
 
 
 def test_the_model_learns_good_text_better_than_chance(slice_pages: list) -> None:
-    results, timing = cross_validate(slice_pages, FAST_GROUPS, k=3, seed=1, max_iter=30)
+    results, timing = cross_validate(
+        slice_pages, FAST_GROUPS, k=3, seed=1, max_iter=30, smoothing=True
+    )
     smoothed, plain = results
     assert smoothed.accuracy is not None and plain.accuracy is not None
     # A model that learned nothing from three folds of two pages would not beat keeping

@@ -278,13 +278,21 @@ def test_evaluate_pages_reports_the_model_and_the_baselines(slice_pages: list[Go
         pages, labels, groups=FAST_GROUPS, k=3, seed=1, baselines=("keep-all",), max_iter=5,
     )  # fmt: skip
     names = [s["name"] for s in data["sources"]]
-    assert names == [
-        "model[text+dom+context] smoothed", "model[text+dom+context] no smoothing", "keep-all"
-    ]  # fmt: skip
+    # The model as train_model makes it by default: stage 1 only (model.SMOOTHING).
+    assert names == ["model[text+dom+context] no smoothing", "keep-all"]
     assert data["pages"] == 6 and data["folds"] == 3
     assert data["nodes"] == sum(p.page.node_count for p in slice_pages[:6])
     assert set(data["sources"][0]["per_page_f1"]) == {f"page-{i}" for i in range(6)}
-    keep_all = data["sources"][2]
+    # The worst pages are the model's, worst first, with their URLs.
+    worst = data["worst_pages"]
+    assert worst["source"] == names[0] and len(worst["pages"]) == 6
+    f1s = [row["f1"] for row in worst["pages"]]
+    assert f1s == sorted(f1s) and f1s[0] == min(data["sources"][0]["per_page_f1"].values())
+    assert worst["pages"][0]["url"] == pages[int(worst["pages"][0]["page_id"][5:])].url
+    # The precision-recall curve of P(good): recall falls as the threshold rises.
+    recalls = [point["recall"] for point in data["pr_curve"]]
+    assert recalls == sorted(recalls, reverse=True) and recalls[0] == pytest.approx(1.0)
+    keep_all = data["sources"][1]
     assert keep_all["micro"]["recall"] == pytest.approx(1.0)  # keeping all misses nothing
     with pytest.raises(EngineInputError, match="10-fold cross-validation needs at least 10"):
         evaluate_pages(pages, labels, groups=FAST_GROUPS)

@@ -172,6 +172,12 @@ def test_the_models_table_and_report(staff_client, small, model_file):
     worst = re.findall(r'href="/staff/diff/pages/(\d+)/">page \d+</a></td><td>([\d.]+)', report)
     assert worst == [(str(pages[1].pk), "0.250"), (str(pages[2].pk), "0.500"),
                      (str(pages[0].pk), "1.000")]  # fmt: skip
+    # A page the model has classified links straight to its diff against the gold.
+    PredictedVector.objects.create(model=version, page=pages[2], labels=b"\x01")
+    report = staff_client.get("/staff/models/cmd-ready/").content.decode()
+    link = f"/staff/diff/pages/{pages[2].pk}/view/?a=classifier%3Acmd-ready&amp;b=gold"
+    assert f'href="{link}">page {pages[2].pk}</a>' in report
+    assert f'href="/staff/diff/pages/{pages[1].pk}/">' in report
     assert staff_client.get("/staff/models/ghost/").status_code == 404
 
 

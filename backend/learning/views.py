@@ -13,10 +13,11 @@ from django.contrib import admin, messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from corpora.models import Corpus
-from learning.models import ModelVersion
+from learning.models import ModelVersion, PredictedVector
 
 logger = logging.getLogger(__name__)
 
@@ -137,15 +138,28 @@ def classify(request: HttpRequest, name: str) -> HttpResponse:
 WORST_PAGES = 10
 
 
-def worst_pages(version: ModelVersion) -> list[tuple[int, float]]:
-    """The model's lowest per-page F1 in its evaluation, as (page id, F1), worst first.
+def worst_pages(version: ModelVersion) -> list[tuple[int, float, str]]:
+    """The model's lowest per-page F1 in its evaluation, as (page id, F1, link), worst first.
 
-    The CV report names pages by id (learning.services passes the platform's ids), so
-    each links to the page's diffs (classifier:<model> once the corpus is classified).
+    The CV report names pages by id (learning.services passes the platform's ids). A page
+    the model has classified links straight to its classifier-vs-gold diff; any other to
+    the page's list of sources, where the diff can be opened once it is classified.
     """
+    from comparison.views import diff_url
+
     per_page = (version.headline or {}).get("per_page_f1") or {}
     scores = [(int(page), float(f1)) for page, f1 in per_page.items() if str(page).isdigit()]
-    return sorted(scores, key=lambda item: (item[1], item[0]))[:WORST_PAGES]
+    worst = sorted(scores, key=lambda item: (item[1], item[0]))[:WORST_PAGES]
+    classified = set(
+        PredictedVector.objects.filter(
+            model=version, page_id__in=[p for p, _ in worst]
+        ).values_list("page_id", flat=True)
+    )
+    return [
+        (page, f1, diff_url(page, f"classifier:{version.name}", "gold")
+         if page in classified else reverse("comparison:page", args=[page]))
+        for page, f1 in worst
+    ]  # fmt: skip
 
 
 @staff_member_required

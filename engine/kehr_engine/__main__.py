@@ -150,13 +150,34 @@ def evaluate(args: argparse.Namespace) -> int:
         baselines=args.baselines, model=args.model, by_site=args.by_site,
         page_ids=[p.page_id for p in gold], max_iter=args.max_iter,
     )  # fmt: skip
-    text = markdown(data)
+    text = markdown(data, diff_url=args.diff_url)
     if args.json:
         args.json.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     if args.markdown:
         args.markdown.write_text(text, encoding="utf-8")
+    if args.out:
+        write_report(data, args.out, args.diff_url)
+        say(f"report written to {args.out}/report.md (with report.json and the figures)")
     print(text)
     return 0
+
+
+def write_report(data: dict, out: Path, diff_url: str | None = None) -> None:
+    """report.json, the figures (SVG and PNG, when matplotlib is installed) and report.md
+    showing them, in ``out``."""
+    from kehr_engine.plots import PlotsUnavailable, write_plots
+
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    images: list[tuple[str, str]] = []
+    try:
+        written = write_plots(data, out)
+    except PlotsUnavailable as error:
+        say(f"no figures: {error}")
+    else:
+        images = [(p.stem.replace("-", " "), p.name) for p in written if p.suffix == ".svg"]
+    text = markdown(data, diff_url=diff_url, images=images)
+    (out / "report.md").write_text(text, encoding="utf-8")
 
 
 # --- info ----------------------------------------------------------------------------
@@ -249,6 +270,15 @@ def parser() -> argparse.ArgumentParser:
     command.add_argument("--by-site", action="store_true", help="group folds by site too")
     command.add_argument("--json", type=Path, help="write the JSON report here")
     command.add_argument("--markdown", type=Path, help="write the Markdown report here")
+    command.add_argument(
+        "--out", type=Path,
+        help="a folder for report.md, report.json and the figures (SVG and PNG; matplotlib)",
+    )  # fmt: skip
+    command.add_argument(
+        "--diff-url", metavar="TEMPLATE",
+        help="link the worst pages, e.g. "
+        "'https://kehr.example/staff/diff/pages/{page_id}/view/?a=classifier:m&b=gold'",
+    )  # fmt: skip
     command.set_defaults(run=evaluate)
 
     command = commands.add_parser("info", help="show a model file's header (never unpickles)")

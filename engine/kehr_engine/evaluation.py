@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Any
+from urllib.parse import quote
 
 import numpy as np
 
@@ -130,10 +131,32 @@ def environment() -> dict[str, str]:
     return versions
 
 
+#: Pages listed under "Worst pages" in the report.
+WORST_PAGES = 10
+
+
+def worst_pages(pages: Sequence[GoldPage], result: SourceResult) -> list[dict[str, Any]]:
+    """A source's lowest-F1 pages, worst first: id, URL, F1, gold-good and all tokens."""
+    by_id = {p.page_id: p for p in pages}
+    ranked = sorted(result.per_page_f1.items(), key=lambda item: (item[1], item[0]))
+    rows = []
+    for page_id, f1 in ranked[:WORST_PAGES]:
+        page = by_id[page_id]
+        tokens = np.asarray(page.node_tokens)
+        rows.append({
+            "page_id": page_id, "url": page.url, "f1": f1,
+            "gold_good_tokens": int(tokens[page.labels == GOOD].sum()),
+            "tokens": int(tokens.sum()),
+        })  # fmt: skip
+    return rows
+
+
 def report(pages: Sequence[GoldPage], results: Sequence[SourceResult], **extra: Any) -> dict:
-    """The JSON report: figures, data fingerprint, library versions, anything ``extra``."""
+    """The JSON report: figures, data fingerprint, library versions, anything ``extra``,
+    and the worst pages of the first model source (the first source if there is none)."""
     tokens = np.concatenate([p.node_tokens for p in pages])
     labels = np.concatenate([p.labels for p in pages])
+    models = [r for r in results if r.name.startswith("model")] or list(results[:1])
     return {
         "pages": len(pages),
         "nodes": int(labels.size),
@@ -142,11 +165,21 @@ def report(pages: Sequence[GoldPage], results: Sequence[SourceResult], **extra: 
         "environment": environment(),
         **extra,
         "sources": [r.as_dict() for r in results],
+        "worst_pages": {"source": models[0].name, "pages": worst_pages(pages, models[0])}
+        if models
+        else None,
     }
 
 
-def markdown(data: dict) -> str:
-    """The report as a Markdown table beside the published figures."""
+def markdown(
+    data: dict, *, diff_url: str | None = None, images: Sequence[tuple[str, str]] = ()
+) -> str:
+    """The report as a Markdown table beside the published figures.
+
+    ``diff_url``: a template with ``{page_id}`` that links each worst page to its diff
+    (e.g. ``https://kehr.example/staff/diff/pages/{page_id}/view/?a=classifier:m&b=gold``);
+    ``images``: (caption, relative path) of figures to show under the table.
+    """
     lines = [
         "# Kehr engine evaluation",
         "",
@@ -174,9 +207,45 @@ def markdown(data: dict) -> str:
     lines += ["", "Environment: " + ", ".join(f"{k} {v}" for k, v in data["environment"].items())]
     for key, value in data.items():
         if key not in {"pages", "nodes", "good_token_share", "data_fingerprint", "environment",
-                       "sources"}:  # fmt: skip
+                       "sources", "worst_pages", "pr_curve"}:  # fmt: skip
             lines.append(f"{key}: {value}")
+    for caption, path in images:
+        lines += ["", f"![{caption}]({path})"]
+    worst = data.get("worst_pages")
+    if worst and worst.get("pages"):
+        lines += [
+            "", f"## Worst pages of {worst['source']}", "",
+            "| page | F1 | gold-good tokens | tokens | URL |", "|---|---|---|---|---|",
+        ]  # fmt: skip
+        for row in worst["pages"]:
+            name = row["page_id"]
+            if diff_url:
+                name = f"[{name}]({diff_url.replace('{page_id}', quote(str(name)))})"
+            lines.append(
+                f"| {name} | {row['f1']:.3f} | {row['gold_good_tokens']} | {row['tokens']} "
+                f"| {row['url']} |"
+            )
     return "\n".join(lines) + "\n"
+
+
+def token_pr_curve(
+    pages: Sequence[GoldPage], good_proba: Sequence[np.ndarray], steps: int = 50
+) -> list[dict[str, float]]:
+    """Micro token precision and recall of good text when nodes with P(good) above each
+    threshold are kept (out-of-fold probabilities: every page scored by a model that did
+    not see it), up to the first threshold that keeps no good token."""
+    curve = []
+    for threshold in np.linspace(0.0, 1.0, steps + 1)[:-1]:
+        tokens = [
+            page_tokens(p.node_texts, p.labels == GOOD, proba > threshold)
+            for p, proba in zip(pages, good_proba, strict=True)
+        ]
+        micro = token_scores(tokens).micro
+        if not micro.recall:
+            break  # nothing kept: precision is undefined from here on
+        curve.append({"threshold": round(float(threshold), 3), "precision": micro.precision,
+                      "recall": micro.recall})  # fmt: skip
+    return curve
 
 
 @dataclass
@@ -211,11 +280,16 @@ def cross_validate(
     progress: Callable[[str], object] | None = None,
     cached: PageFeatures | None = None,
     max_iter: int | None = None,
-    smoothing: bool = True,
+    smoothing: bool | None = None,
 ) -> tuple[list[SourceResult], dict[str, Any]]:
     """Page-grouped k-fold CV of the model, with and without its smoothing stage
-    (``smoothing=False``: stage 1 only, a quarter of the training time)."""
-    from kehr_engine.model import MAX_ITER, train
+    (``smoothing=False``: stage 1 only, a quarter of the training time; by default
+    what :func:`kehr_engine.model.train` does by default). The second value holds the
+    timings and ``pr_curve``, the token precision-recall curve of P(good) out of fold."""
+    from kehr_engine.model import MAX_ITER, SMOOTHING, train
+
+    if smoothing is None:
+        smoothing = SMOOTHING
     from kehr_engine.splits import page_folds, site_of
 
     data = cached or page_features(pages, groups)
@@ -223,6 +297,7 @@ def cross_validate(
     folds = page_folds([p.page_id for p in pages], k, groups=keys, seed=seed)
     plain: list[np.ndarray] = [np.zeros(0)] * len(pages)
     smoothed: list[np.ndarray] = [np.zeros(0)] * len(pages)
+    good_proba: list[np.ndarray] = [np.zeros(0)] * len(pages)
     predict_seconds = 0.0
     for number, (train_idx, test_idx) in enumerate(folds, start=1):
         model = train(
@@ -235,6 +310,7 @@ def cross_validate(
         predict_seconds += time.perf_counter() - started
         for i in test_idx:
             plain[i] = codes_of(model.stage1_proba(data.matrices[i]))
+            good_proba[i] = model.predict_proba(data.matrices[i])[:, 2]
         if progress:
             progress(f"fold {number}/{k} done")
     label = "+".join(groups)
@@ -246,7 +322,8 @@ def cross_validate(
                 f"model[{label}] smoothed", pages, smoothed, data.seconds + predict_seconds
             ),
         )
-    timing = {
+    timing: dict[str, Any] = {
+        "pr_curve": token_pr_curve(pages, good_proba),
         "feature_seconds": data.seconds,
         "predict_seconds": predict_seconds,
         "pages_per_s_features_and_prediction": len(pages) / (data.seconds + predict_seconds),

@@ -29,7 +29,7 @@ SMOOTH_K = 3
 INNER_FOLDS = 3
 
 
-# Boosting rounds: the figures in bench/reports/engine-model.md were measured with 100.
+# Boosting rounds: the figures in docs/evaluation/default-model.md were measured with 100.
 MAX_ITER = 100
 
 
