@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import struct
 
+import numpy as np
 import pytest
 
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
 from harvest.harvester import create_job, harvest_item, run_job_sync
 from harvest.models import HarvestItem, HarvestJob
+from kehr_engine.layout import Layout
 from tests.fixture_site_server import FixtureSite
 
 FAST = {"host_delay_ms": 0, "settle_ms": 150, "page_timeout_s": 20}
@@ -130,6 +132,15 @@ def test_harvest_fixture_site(site):
         # Nodes are in document order, so paragraphs go down the page.
         ys = [r[1] for r in visible]
         assert ys[-1] > ys[0]
+        # The same layout is in the database, with each node's computed style, and the
+        # engine reads it for this page.
+        stored = page.layout
+        assert stored.source == "harvest" and stored.data["rects"] == rects["rects"]
+        layout = Layout.from_json(stored.data, page.node_count, path)
+        drawn = layout.styles[~np.isnan(layout.styles[:, 0])]
+        assert len(drawn) >= page.node_count - 3, path
+        assert (drawn[:, 0] > 4).all() and set(drawn[:, 3]) <= {0.0, 1.0}, path
+        assert (drawn[:, 2] >= 1).any() and (drawn[:, 4] <= 1).all(), path
 
 
 @pytest.mark.django_db

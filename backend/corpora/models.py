@@ -198,3 +198,29 @@ class Page(models.Model):
         Page.objects.filter(pk=self.pk).update(
             submission_count=F("submission_count") + delta, shuffle_key=_new_shuffle_key()
         )
+
+
+class PageLayout(models.Model):
+    """Where the browser drew each text node of a page, and in what style.
+
+    One per page, in the format of ``kehr_engine.layout`` (rectangles, computed styles,
+    viewport and document size), read by the engine's ``visual`` features. The harvester
+    measures it right after each capture; ``manage.py render_pages`` measures pages that
+    came without one (imported corpora) or copies it from an older harvest's file.
+    """
+
+    class Source(models.TextChoices):
+        HARVEST = "harvest", "measured by the harvester after the capture"
+        RENDER = "render", "rendered later by render_pages"
+
+    page = models.OneToOneField(Page, on_delete=models.CASCADE, related_name="layout")
+    data = models.JSONField(help_text="Rects and styles per node (kehr_engine.layout).")
+    source = models.CharField(max_length=10, choices=Source.choices)
+    # Only for render: offline (outside requests blocked) or through the replay proxy.
+    with_archive = models.BooleanField(
+        default=False, help_text="Page resources came from the archive (the replay proxy)."
+    )
+    measured_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"layout of page {self.page_id} ({self.source})"

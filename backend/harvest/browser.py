@@ -209,16 +209,27 @@ done(true);
 _RECTS_JS = r"""
 const count = arguments[0];
 const rects = new Array(count).fill(null);
+const styles = new Array(count).fill(null);
 const sx = window.scrollX, sy = window.scrollY;
 const r2 = (v) => Math.round(v * 100) / 100;
+// Relative luminance of a computed colour "rgb(r, g, b)" / "rgba(...)", 0 black .. 1 white.
+const luminance = (colour) => {
+  const c = (colour.match(/[\d.]+/g) || ["0", "0", "0"]).map(Number);
+  return r2((0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255);
+};
 for (const el of document.querySelectorAll("kehr-t[data-i]")) {
   const i = Number(el.getAttribute("data-i"));
   if (!Number.isInteger(i) || i < 0 || i >= count) continue;
   const r = el.getBoundingClientRect();
   rects[i] = [r2(r.left + sx), r2(r.top + sy), r2(r.width), r2(r.height)];
+  const css = getComputedStyle(el);
+  const visible = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  styles[i] = [r2(parseFloat(css.fontSize) || 0), Number(css.fontWeight) || 400,
+               el.getClientRects().length, visible ? 1 : 0, luminance(css.color)];
 }
 return {
   rects: rects,
+  styles: styles,
   viewport: [window.innerWidth, window.innerHeight],
   document: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
 };
@@ -380,8 +391,10 @@ class Browser:
         """Write the annotation document into the current tab and measure its nodes.
 
         Call right after :meth:`capture` of the same page. Returns ``{"rects":
-        [[x, y, w, h] | None] * node_count, "viewport": [w, h], "document": [w, h]}``
-        in CSS pixels, page coordinates.
+        [[x, y, w, h] | None] * node_count, "styles": [[font px, font weight, line
+        boxes, visible 0/1, colour luminance 0..1] | None] * node_count, "viewport":
+        [w, h], "document": [w, h]}`` in CSS pixels, page coordinates (the layout the
+        engine's visual features read: kehr_engine.layout).
         """
         m = self.client
         assert m is not None

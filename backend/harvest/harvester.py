@@ -22,7 +22,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from corpora.ingest import add_page
-from corpora.models import Corpus, Page
+from corpora.models import Corpus, Page, PageLayout
 from corpora.segmenter import SegmenterError, segment
 from harvest import conf, filters
 from harvest.browser import Browser, BrowserError, Capture, discard_shared_browser, shared_browser
@@ -303,6 +303,9 @@ def _harvest(item: HarvestItem, s: HarvestSettings) -> str:
                 source_encoding=capture.charset,
                 capture_record_id=_capture_record_id(capture.final_url, s),
             )
+            # The engine's visual features read it from the database (the file stays
+            # beside the screenshot for people and older tools).
+            PageLayout.objects.create(page=page, data=rects, source=PageLayout.Source.HARVEST)
             HarvestItem.objects.filter(pk=item.pk).update(
                 state=State.DONE,
                 reason="",

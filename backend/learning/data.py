@@ -8,15 +8,19 @@ label, is ignored by the engine). Pages still waiting for submissions are left o
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from corpora.models import Corpus, Page
+from corpora.models import Corpus, Page, PageLayout
 from corpora.segmenter import read_node_texts
 from gold.models import PageGold
+from kehr_engine.layout import Layout, LayoutError
 from kehr_engine.pipeline import PageInput
+
+logger = logging.getLogger(__name__)
 
 #: Fewest merged pages a model is trained or evaluated on: the engine's second stage
 #: learns from out-of-fold predictions over three page-grouped folds, so fewer pages
@@ -55,15 +59,30 @@ def page_input(page: Page) -> PageInput:
     """
     return PageInput(
         node_texts=read_node_texts(page.document), document=page.document,
-        html=page.document, url=page.url,
+        html=page.document, url=page.url, layout=page_layout(page),
     )  # fmt: skip
+
+
+def page_layout(page: Page) -> Layout | None:
+    """The page's measured layout (corpora.PageLayout) for the visual features, if it has
+    one that fits; a layout of another segmentation is left out (and logged), so such a
+    page is classified as a page without a layout rather than with wrong boxes."""
+    try:
+        stored = page.layout
+    except PageLayout.DoesNotExist:
+        return None
+    try:
+        return Layout.from_json(stored.data, page.node_count, f"the layout of page {page.pk}")
+    except LayoutError as error:
+        logger.warning("%s; run manage.py render_pages --corpus <slug> --force", error)
+        return None
 
 
 def merged_gold(corpus: Corpus) -> Iterator[tuple[Page, bytes]]:
     """Every page of the corpus with a merged gold vector that fits it, in page order."""
     golds = (
         PageGold.objects.filter(corpus=corpus, status__in=LEARNED_STATUSES)
-        .select_related("page")
+        .select_related("page", "page__layout")
         .order_by("page_id")
     )
     for gold in golds.iterator(chunk_size=200):

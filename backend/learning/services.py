@@ -240,7 +240,8 @@ def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> Mo
         refused: list[str] = []
         page_ids = list(todo)
         for start in range(0, len(page_ids), CLASSIFY_BATCH):
-            batch = Page.objects.filter(pk__in=page_ids[start : start + CLASSIFY_BATCH])
+            chunk = page_ids[start : start + CLASSIFY_BATCH]
+            batch = Page.objects.filter(pk__in=chunk).select_related("layout")
             rows = []
             for page in batch.order_by("id"):
                 try:

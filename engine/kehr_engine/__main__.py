@@ -20,7 +20,14 @@ from kehr_engine.baselines import BASELINES
 from kehr_engine.default_model import DEFAULT_MODEL_PATH, model_path
 from kehr_engine.evaluation import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
-from kehr_engine.krdwrd.corpus import CANOLA_FOLDERS, CorpusError, GoldPage, load_canola
+from kehr_engine.krdwrd.corpus import (
+    CANOLA_FOLDERS,
+    CorpusError,
+    GoldPage,
+    load_canola,
+    with_layouts,
+)
+from kehr_engine.layout import LayoutError
 from kehr_engine.limits import EngineInputError
 from kehr_engine.model import MAX_ITER
 from kehr_engine.model_file import load_model, read_header, save_model
@@ -45,8 +52,11 @@ def positive(text: str) -> int:
     return value
 
 
-def load_gold(data: Path, folders: Sequence[str], limit: int | None) -> list[GoldPage]:
-    """KrdWrd gold pages, or a CommandError that says what is wrong with the folder."""
+def load_gold(
+    data: Path, folders: Sequence[str], limit: int | None, layouts: Path | None = None
+) -> list[GoldPage]:
+    """KrdWrd gold pages (with their layouts from ``layouts``), or a CommandError that says
+    what is wrong with the folder."""
     if not data.is_dir():
         raise CommandError(f"{data} is not a folder; give a KrdWrd data folder.")
     try:
@@ -56,6 +66,14 @@ def load_gold(data: Path, folders: Sequence[str], limit: int | None) -> list[Gol
     if not pages:
         raise CommandError(f"no pages found under {data} in {', '.join(folders)}.")
     say(f"{len(pages)} pages loaded")
+    if layouts is not None:
+        if not layouts.is_dir():
+            raise CommandError(f"--layouts {layouts} is not a folder (bench/render_krdwrd.py).")
+        try:
+            pages, missing = with_layouts(pages, layouts)
+        except LayoutError as error:
+            raise CommandError(str(error)) from None
+        say(f"layouts of {len(pages) - missing} pages from {layouts} ({missing} have none)")
     return pages
 
 
@@ -119,7 +137,7 @@ def extract(args: argparse.Namespace) -> int:
 def train(args: argparse.Namespace) -> int:
     if not args.out.parent.is_dir():
         raise CommandError(f"cannot write {args.out}: the folder {args.out.parent} does not exist.")
-    gold = load_gold(args.data, args.folders, args.limit)
+    gold = load_gold(args.data, args.folders, args.limit, args.layouts)
     model = train_model(
         [PageInput.from_gold(p) for p in gold],
         [p.labels for p in gold],
@@ -143,7 +161,7 @@ def train(args: argparse.Namespace) -> int:
 
 
 def evaluate(args: argparse.Namespace) -> int:
-    gold = load_gold(args.data, args.folders, args.limit)
+    gold = load_gold(args.data, args.folders, args.limit, args.layouts)
     data = evaluate_pages(
         [PageInput.from_gold(p) for p in gold], [p.labels for p in gold],
         groups=args.groups, k=args.folds, seed=args.seed, progress=say,
@@ -221,6 +239,11 @@ def add_data_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--groups", nargs="+", default=list(DEFAULT_GROUPS), choices=sorted(GROUPS),
         help="feature groups (default: %(default)s)",
+    )  # fmt: skip
+    command.add_argument(
+        "--layouts", type=Path,
+        help="a folder of rendered layouts, <folder>/<id>.json (bench/render_krdwrd.py), "
+        "for the visual group; pages without one have no visual values",
     )  # fmt: skip
     command.add_argument("--seed", type=int, default=0)
     command.add_argument(

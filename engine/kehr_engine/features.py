@@ -25,6 +25,7 @@ import numpy as np
 
 from kehr_engine.baselines import run_baseline
 from kehr_engine.dom_stats import ATTR_BUCKET_COUNT, BLOCKS, KEYWORDS, TAGS, DomStats, dom_stats
+from kehr_engine.layout import Layout
 from kehr_engine.stopwords import STOPWORDS
 
 # 2: one-pass DOM statistics, block/parent densities, stopwords EN+DE, hashed class/id
@@ -48,6 +49,7 @@ class NodeDocument:
     node_texts: list[str]
     document: str  # the annotation document (numbered <kehr-t> wrappers)
     html: str  # the page as harvested, for the extractors
+    layout: Layout | None = None  # rendered boxes and styles, when the page has them
     cache: dict[str, object] = field(default_factory=dict)
 
     def root(self) -> lxml.html.HtmlElement:
@@ -294,3 +296,7 @@ def justext_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
     """Whether jusText alone keeps the node (the fastest extractor here, ~45 ms a page)."""
     kept = run_baseline("justext", doc.html, doc.node_texts).kept
     return ["justext"], kept.astype(np.float64).reshape(len(doc.node_texts), 1)
+
+
+# Groups defined in their own modules register on import.
+from kehr_engine import visual as _visual  # noqa: E402, F401

@@ -30,6 +30,7 @@ from kehr_engine.evaluation import (
 )
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDocument, features
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage
+from kehr_engine.layout import Layout
 from kehr_engine.limits import EngineInputError, check_node_count, check_size
 from kehr_engine.model import CLASSES, MAX_ITER, SMOOTHING, Model, train
 from kehr_engine.segmenter import (
@@ -63,6 +64,7 @@ class PageInput:
     document: str  # the annotation document (numbered <kehr-t data-i> wrappers)
     html: str  # the page's decoded HTML (for extractor features); "" when unknown
     url: str = ""
+    layout: Layout | None = None  # rendered boxes and styles (kehr_engine.layout), if any
 
     @classmethod
     def from_html(
@@ -97,7 +99,7 @@ class PageInput:
     @classmethod
     def from_gold(cls, gold: GoldPage) -> PageInput:
         """A KrdWrd gold page (kehr_engine.krdwrd.corpus) without its labels."""
-        return cls(gold.node_texts, gold.page.document, gold.html, gold.url)
+        return cls(gold.node_texts, gold.page.document, gold.html, gold.url, gold.layout)
 
     @property
     def node_count(self) -> int:
@@ -105,7 +107,7 @@ class PageInput:
 
     def node_document(self) -> NodeDocument:
         """What the features see, checked: the document must hold exactly these nodes."""
-        doc = NodeDocument(self.node_texts, self.document, self.html)
+        doc = NodeDocument(self.node_texts, self.document, self.html, self.layout)
         name = self.url or "the page"
         indices: list[int] | None = []
         if self.node_texts:
@@ -121,6 +123,11 @@ class PageInput:
                 f"{name}: its annotation document has {found} numbered nodes for "
                 f"{self.node_count} node texts (or they are not numbered 0..n-1); "
                 "give the document the segmenter made for this page (PageInput.from_html)."
+            )
+        if self.layout is not None and self.layout.node_count != self.node_count:
+            raise EngineInputError(
+                f"{name}: its layout has {self.layout.node_count} boxes for {self.node_count} "
+                "nodes: it was measured for another segmentation; render the page again."
             )
         return doc
 
@@ -322,6 +329,7 @@ def gold_pages(
                 encoding_source="unicode",
             ),
             labels=vector,
+            layout=page.layout,
         )
         for page_id, page, vector in zip(ids, pages, vectors, strict=True)
     ]

@@ -14,13 +14,14 @@ is :data:`UNLABELLED` and metrics leave it out of the three-class view.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from kehr_engine.krdwrd.merged_file import read_merged
 from kehr_engine.krdwrd.stats_file import read_stats
+from kehr_engine.layout import Layout
 from kehr_engine.segmenter import SegmentedPage, decode_html, krdwrd_token_count, segment
 
 # The KrdWrd codes, as in the platform's label vectors.
@@ -42,6 +43,7 @@ class GoldPage:
     html: str  # the page as harvested, decoded (what extractors are given)
     page: SegmentedPage
     labels: np.ndarray  # int8, one KrdWrd code per node
+    layout: Layout | None = None  # rendered boxes and styles, where measured
 
     @property
     def node_texts(self) -> list[str]:
@@ -137,3 +139,18 @@ def load_canola(
 
 def _natural(name: str) -> tuple[int, str]:
     return (int(name), "") if name.isdigit() else (0, name)
+
+
+def with_layouts(pages: list[GoldPage], directory: Path) -> tuple[list[GoldPage], int]:
+    """The pages with their layouts from ``directory/<page_id>.json`` (as written by
+    bench/render_krdwrd.py), and how many pages have none there. Raises LayoutError for
+    a file that is not a layout of its page."""
+    attached, missing = [], 0
+    for page in pages:
+        path = directory / f"{page.page_id}.json"
+        if path.is_file():
+            page = replace(page, layout=Layout.read(path, len(page.node_texts)))
+        else:
+            missing += 1
+        attached.append(page)
+    return attached, missing
