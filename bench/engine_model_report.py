@@ -1,4 +1,5 @@
-"""The engine model's evaluation report (issue 12): bench/reports/engine-model.{json,md}.
+"""The default model's evaluation report (issue 12): the data in
+bench/reports/engine-model*.json, the report with its figures in docs/evaluation/.
 
 Three steps, each runnable alone so the two heavy ones can run side by side:
 
@@ -6,6 +7,7 @@ Three steps, each runnable alone so the two heavy ones can run side by side:
                                                   # and every baseline in the same run
   python bench/engine_model_report.py ablations   # feature-group ablations (Table 4.1)
   python bench/engine_model_report.py markdown    # both JSON files -> the Markdown report
+                                                  # and its figures (SVG, PNG)
 
 Run with OMP_NUM_THREADS=1 on a shared machine: scikit-learn's OpenMP threads spin
 against other processes and a fit that takes seconds can take minutes.
@@ -33,12 +35,14 @@ from kehr_engine.evaluation import (  # noqa: E402
     report,
 )
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION  # noqa: E402
-from kehr_engine.krdwrd.corpus import GOOD, load_canola  # noqa: E402
+from kehr_engine.krdwrd.corpus import GOOD, load_canola, with_layouts  # noqa: E402
 from kehr_engine.metrics import page_tokens, token_scores  # noqa: E402
+from kehr_engine.plots import write_plots  # noqa: E402
 from kehr_engine.splits import page_folds  # noqa: E402
 
 DATA = REPO.parent / "shared/data/krdwrd"
 REPORTS = REPO / "bench/reports"
+PUBLISHED = REPO / "docs/evaluation"
 SEED = 0
 MAX_ITER = 100
 # KrdWrd 2009, Table 4.1 (SVM, RBF kernel, 10-fold CV on 46,575 CANOLA nodes): the
@@ -53,6 +57,12 @@ ABLATIONS = {
     "text+dom": ("text", "dom"),
     "text+dom+context (default)": DEFAULT_GROUPS,
     "all": (*DEFAULT_GROUPS, "extractors"),
+}
+# With --layouts (bench/render_krdwrd.py): the visual group alone and added.
+VISUAL_ABLATIONS = {
+    "visual": ("visual",),
+    "text+dom+context+visual": (*DEFAULT_GROUPS, "visual"),
+    "all+visual": (*DEFAULT_GROUPS, "extractors", "visual"),
 }
 
 
@@ -76,12 +86,16 @@ def ablation_step(pages: list, k: int) -> None:
     from kehr_engine.model import _booster
 
     started = time.perf_counter()
-    everything = page_features(pages, (*DEFAULT_GROUPS, "extractors"))
+    with_visual = any(p.layout is not None for p in pages)
+    ablations = {**ABLATIONS, **(VISUAL_ABLATIONS if with_visual else {})}
+    everything = page_features(
+        pages, (*DEFAULT_GROUPS, "extractors", *(("visual",) if with_visual else ()))
+    )
     print(f"features in {time.perf_counter() - started:.0f} s")
     names_all, matrices_all = everything.names, everything.matrices
     folds = page_folds([p.page_id for p in pages], k, seed=SEED)
     rows = {}
-    for label, groups in ABLATIONS.items():
+    for label, groups in ablations.items():
         columns = [i for i, n in enumerate(names_all) if n.split(".")[0] in groups]
         predicted: list[np.ndarray] = [np.zeros(0)] * len(pages)
         for train_idx, test_idx in folds:
@@ -114,10 +128,13 @@ def ablation_step(pages: list, k: int) -> None:
 
 def markdown_step() -> None:
     data = json.loads((REPORTS / "engine-model.json").read_text())
-    text = markdown(data).replace("# Kehr engine evaluation", "# Kehr engine model evaluation")
     ablations_path = REPORTS / "engine-model-ablations.json"
-    if ablations_path.is_file():
-        ablations = json.loads(ablations_path.read_text())
+    ablations = json.loads(ablations_path.read_text()) if ablations_path.is_file() else None
+    figures = write_plots(data, PUBLISHED, ablations["rows"] if ablations else None)
+    images = [(p.stem.replace("-", " "), p.name) for p in figures if p.suffix == ".svg"]
+    text = markdown(data, images=images)
+    text = text.replace("# Kehr engine evaluation", "# Kehr engine: the default model's evaluation")
+    if ablations:
         text += (
             f"\n## Feature-group ablations (binary good vs rest; {ablations['folds']}-fold "
             "page-grouped CV of stage 1)\n\nLaid out like KrdWrd 2009, Table 4.1: node "
@@ -136,7 +153,7 @@ def markdown_step() -> None:
             f"| KrdWrd 2009 (SVM RBF), range | 21/13/8 | {low_high['accuracy']} "
             f"| {low_high['precision']} | {low_high['recall']} | - |\n"
         )
-    (REPORTS / "engine-model.md").write_text(text)
+    (PUBLISHED / "default-model.md").write_text(text)
 
 
 def main() -> None:
@@ -144,6 +161,10 @@ def main() -> None:
     parser.add_argument("step", choices=("cv", "ablations", "markdown"))
     parser.add_argument("--folds", type=int, default=10)
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument(
+        "--layouts", type=Path,
+        help="rendered layouts (bench/render_krdwrd.py) for the visual rows of the ablations",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.step == "markdown":
         markdown_step()
@@ -151,6 +172,9 @@ def main() -> None:
     if not (args.data / "canola-train").is_dir():
         sys.exit(f"KrdWrd data not found at {args.data} (see ../shared/data/krdwrd/README.md).")
     pages = load_canola(args.data)
+    if args.layouts:
+        pages, missing = with_layouts(pages, args.layouts)
+        print(f"layouts for {len(pages) - missing} of {len(pages)} pages")
     (cv_step if args.step == "cv" else ablation_step)(pages, args.folds)
 
 

@@ -187,3 +187,25 @@ def test_evaluate_still_scores_the_baselines(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert out.startswith("# Kehr engine evaluation") and "3 pages" in out
     assert "| keep-all |" in out and "model[" not in out
+
+
+def test_evaluate_reads_layouts_and_names_a_bad_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    krdwrd_folder("canola-sample")
+    argv = ["evaluate", str(KRDWRD), "--folders", "canola-sample", "--limit", "2",
+            "--baselines", "keep-all", "--layouts"]  # fmt: skip
+    assert main([*argv, str(tmp_path / "none")]) == 2
+    assert "--layouts" in capsys.readouterr().err
+    # One page with a layout file that has too few boxes: the error names the file.
+    first = sorted((KRDWRD / "canola-sample/pages").glob("*.html"))[0].stem
+    bad = tmp_path / "layouts/canola-sample" / f"{first}.json"
+    bad.parent.mkdir(parents=True)
+    bad.write_text('{"rects": [null], "viewport": [1280, 900], "document": [1280, 900]}')
+    assert main([*argv, str(tmp_path / "layouts")]) == 2
+    err = capsys.readouterr().err
+    assert f"{first}.json has 1 rectangles" in err and "render the page again" in err
+    # Without that file, both pages are evaluated with no layout.
+    bad.unlink()
+    assert main([*argv, str(tmp_path / "layouts")]) == 0
+    assert "layouts of 0 pages" in capsys.readouterr().err

@@ -7,6 +7,7 @@ report (:func:`kehr_engine.evaluation.report`), so they can be redrawn from a st
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,12 @@ def precision_recall(plt: Any, data: dict[str, Any]) -> Any:
                      marker=markers[number % len(markers)], label=source["name"])  # fmt: skip
     axes.set_xlabel("recall of good-text tokens (micro)")
     axes.set_ylabel("precision of good-text tokens (micro)")
-    axes.set_xlim(0, 1.02)
-    axes.set_ylim(0, 1.02)
+    # Zoom to where the points are (all sources usually sit above 0.5), in tenths.
+    values = [p[k] for p in curve for k in ("precision", "recall")]
+    values += [s["micro"][k] for s in data["sources"] for k in ("precision", "recall")]
+    low = max(0.0, math.floor((min(values, default=0.0) - 0.05) * 10) / 10)
+    axes.set_xlim(low, 1.01)
+    axes.set_ylim(low, 1.01)
     axes.grid(alpha=0.3)
     axes.legend(loc="lower left", fontsize=7)
     axes.set_title("Precision-recall of good text")
