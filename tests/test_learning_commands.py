@@ -9,6 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 
+from corpora.ingest import add_page
 from kehr_engine.__main__ import main as engine_main
 from learning.models import ModelVersion, PredictedVector
 from tests.learning_pages import GROUPS, ROUNDS, gold_corpus, page_html, ready_version, train_file
@@ -98,6 +99,16 @@ def test_train_evaluate_classify_from_the_shell(small, capsys):
     assert "cmd: 5 of 5 pages labelled by shell-1." in capsys.readouterr().out
     assert PredictedVector.objects.filter(model=version).count() == len(pages)
 
+    # A page harvested again (new text, another node count): classify labels it anew.
+    changed = add_page(pages[0].corpus, "<p>One.</p><p>Two.</p><p>Three.</p><p>Four.</p>",
+                       url=pages[0].url)  # fmt: skip
+    assert changed.pk == pages[0].pk and changed.node_count == 4
+    call_command("classify", "--corpus", "cmd", "--model", "shell-1", verbosity=0)
+    assert "cmd: 5 of 5 pages labelled by shell-1." in capsys.readouterr().out
+    version.refresh_from_db()
+    assert "1 stale vectors of changed pages replaced" in version.progress_text
+    assert len(PredictedVector.objects.get(model=version, page=changed).labels) == 4
+
 
 def test_extract_prints_what_the_engine_prints(small, model_file, html_pages, capsys):
     version = ready_version("cmd-ready", small[0], model_file)
@@ -179,6 +190,23 @@ def test_the_models_table_and_report(staff_client, small, model_file):
     assert f'href="{link}">page {pages[2].pk}</a>' in report
     assert f'href="/staff/diff/pages/{pages[1].pk}/">' in report
     assert staff_client.get("/staff/models/ghost/").status_code == 404
+
+
+def test_the_models_table_is_paged_newest_first(staff_client, small, monkeypatch):
+    from learning import views
+
+    monkeypatch.setattr(views, "MODELS_PER_PAGE", 2)
+    for n in range(5):
+        ModelVersion.objects.create(name=f"paged-{n}", corpus=small[0], groups=["text"])
+    first = staff_client.get("/staff/models/").content.decode()
+    assert "paged-4" in first and "paged-3" in first and "paged-2" not in first
+    assert "page 1 of 3 (5 in all)" in first and 'href="?page=2"' in first
+    last = staff_client.get("/staff/models/?page=3").content.decode()
+    assert "paged-0" in last and "paged-1" not in last
+    # Odd page numbers show a page, never an error.
+    for odd in ("abc", "-1", "99999999999999999999", "0", "²"):
+        response = staff_client.get("/staff/models/", {"page": odd})
+        assert response.status_code == 200 and "paged-" in response.content.decode(), odd
 
 
 def test_the_admin_index_links_the_models_page(admin_client):

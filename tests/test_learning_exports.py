@@ -13,6 +13,7 @@ import json
 import numpy as np
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from annotations.services import submit_labels
 from corpora.models import Corpus
@@ -225,3 +226,26 @@ def test_export_command_errors_are_command_errors(model, tmp_path):
         call_command("export", corpus="test", format="text", include=["classifier:m1"],
                      output=str(tmp_path / "t.txt"))  # fmt: skip
     assert not (tmp_path / "t.txt").exists()
+
+
+def test_staff_download_includes_a_classifier(model, staff):
+    """The dashboard offers every classifier that labelled the corpus; a bad spec in the
+    URL is a 400 that says what to do, before any byte of the file."""
+    client = Client()
+    client.force_login(staff)
+    page = client.get("/staff/gold/test/").content.decode()
+    assert '<option value="classifier:m1">classifier:m1</option>' in page
+    response = client.get("/staff/gold/test/export/jsonl/", {"include": "classifier:m1"})
+    assert response.status_code == 200
+    assert 'filename="test-gold-with-classifier-m1.jsonl"' in response["Content-Disposition"]
+    records = [json.loads(line) for line in b"".join(response.streaming_content).splitlines()]
+    assert records[0]["included"]["classifier:m1"]["labels"] == predicted(0)
+    for spec, message in [
+        ("classifier:nope", "there is no model named 'nope'"),
+        ("nothing:x", "exports can include classifier:<model>"),
+    ]:
+        response = client.get("/staff/gold/test/export/csv/", {"include": spec})
+        assert response.status_code == 400 and message in response.content.decode()
+    response = client.get("/staff/gold/test/export/text/", {"include": "classifier:m1"})
+    assert response.status_code == 400
+    assert "no per-page label vectors" in response.content.decode()

@@ -141,6 +141,12 @@ def test_bad_names_and_groups_are_refused(small):
     services.create_version(corpus, name="taken")
     with pytest.raises(jobs.JobError, match="exists already"):
         services.create_version(corpus, name="taken")
+    # `extract --model default` is the shipped model: no version may take its name.
+    with pytest.raises(jobs.JobError, match="'default' is reserved for the shipped model"):
+        services.create_version(corpus, name="default")
+    assert not ModelVersion.objects.filter(name="default").exists()
+    # Every registered group can be chosen, the visual one too.
+    assert services.create_version(corpus, groups=["text", "visual"]).groups == ["text", "visual"]
 
 
 def test_one_job_at_a_time_per_model(small, settings):

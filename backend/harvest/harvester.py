@@ -305,7 +305,12 @@ def _harvest(item: HarvestItem, s: HarvestSettings) -> str:
             )
             # The engine's visual features read it from the database (the file stays
             # beside the screenshot for people and older tools).
-            PageLayout.objects.create(page=page, data=rects, source=PageLayout.Source.HARVEST)
+            # add_page updates a page already at that URL (a page harvested again).
+            PageLayout.objects.update_or_create(
+                page=page,
+                defaults={"data": rects, "source": PageLayout.Source.HARVEST,
+                          "with_archive": False},
+            )  # fmt: skip
             HarvestItem.objects.filter(pk=item.pk).update(
                 state=State.DONE,
                 reason="",

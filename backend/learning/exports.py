@@ -62,4 +62,15 @@ def _classifying(model: ModelVersion, corpus: Corpus) -> bool:
     return model.is_busy and job_is_here
 
 
-CLASSIFIER = VectorSource("classifier", "classifier:<model>", _open)
+def _choices(corpus: Corpus) -> list[str]:
+    """classifier:<model> for every model that has classified pages of the corpus."""
+    names = (
+        PredictedVector.objects.filter(page__corpus=corpus)
+        .order_by("model__name")
+        .values_list("model__name", flat=True)
+        .distinct()
+    )
+    return [f"classifier:{name}" for name in names]
+
+
+CLASSIFIER = VectorSource("classifier", "classifier:<model>", _open, _choices)

@@ -21,6 +21,7 @@ from django.core.validators import validate_slug
 from django.utils import timezone
 
 from corpora.models import Corpus, Page
+from kehr_engine.default_model import DEFAULT_MODEL_NAME
 from kehr_engine.evaluation import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
 from kehr_engine.model import Model
@@ -79,6 +80,12 @@ def create_version(
         raise JobError(
             f"Model name {name!r} is not a slug: use letters, digits, - and _ only."
         ) from None
+    if name == DEFAULT_MODEL_NAME:
+        # `extract --model default` means the shipped model file; a
+        # version of that name could never be chosen by name.
+        raise JobError(
+            f"Model name {name!r} is reserved for the shipped model: choose another name."
+        )
     if ModelVersion.objects.filter(name=name).exists():
         raise JobError(f"A model named {name!r} exists already: choose another name.")
     return ModelVersion.objects.create(
@@ -220,11 +227,27 @@ def predict_page(version: ModelVersion, page: Page) -> Prediction:
     return predict(load_version_model(version), page_input(page))
 
 
+def drop_stale_vectors(version: ModelVersion, corpus: Corpus) -> int:
+    """Delete the version's vectors of pages whose node count changed since (a page
+    harvested again is segmented again); returns how many, so they are labelled anew."""
+    vectors = PredictedVector.objects.filter(model=version, page__corpus=corpus)
+    stale = [
+        pk
+        for pk, labels, node_count in vectors.values_list(
+            "pk", "labels", "page__node_count"
+        ).iterator(chunk_size=500)
+        if len(labels) != node_count
+    ]
+    PredictedVector.objects.filter(pk__in=stale).delete()
+    return len(stale)
+
+
 def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> ModelVersion:
     """Label every page of a corpus with the version's model and store the vectors.
 
     Resumable: pages the version labelled already are skipped, so a job run again
-    (a redelivered task, or the button pressed again) finishes what is left. A page the
+    (a redelivered task, or the button pressed again) finishes what is left; a page
+    whose node count changed since it was labelled is labelled again. A page the
     engine refuses (e.g. past the node limit) is skipped and named in the message.
     """
     version = ModelVersion.objects.get(pk=version_id)
@@ -232,6 +255,7 @@ def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> Mo
     with running(version, ModelVersion.Job.CLASSIFY, EXPECTED, echo) as progress:
         model = load_version_model(version)
         total = corpus.pages.count()
+        replaced = drop_stale_vectors(version, corpus)
         done = PredictedVector.objects.filter(model=version, page__corpus=corpus).count()
         todo = (
             corpus.pages.exclude(predicted_vectors__model=version).order_by("id")
@@ -260,7 +284,9 @@ def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> Mo
             PredictedVector.objects.bulk_create(rows, ignore_conflicts=True)
             done += len(rows)
             progress(f"{corpus.slug}: {done}/{total} pages labelled", done / max(total, 1))
-        progress.summary = f"{corpus.slug}: {done}/{total} pages labelled"
+        progress.summary = f"{corpus.slug}: {done}/{total} pages labelled" + (
+            f" ({replaced} stale vectors of changed pages replaced)" if replaced else ""
+        )
         if refused:
             raise JobError(
                 f"{len(refused)} page{'s' * (len(refused) != 1)} of {corpus.slug} could not "

@@ -11,6 +11,7 @@ import logging
 
 from django.contrib import admin, messages
 from django.contrib.admin.views.decorators import staff_member_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -46,17 +47,26 @@ def _queue(request: HttpRequest, version: ModelVersion, job: str, done: str, **o
         messages.success(request, done)
 
 
+#: Model versions per page of /staff/models/, newest first.
+MODELS_PER_PAGE = 50
+
+
 @staff_member_required
 def index(request: HttpRequest) -> HttpResponse:
     from kehr_engine.features import DEFAULT_GROUPS, GROUPS
 
     versions = ModelVersion.objects.select_related("corpus", "job_corpus", "created_by")
+    # Any ?page= value is safe: get_page() falls back to the first or last page.
+    page = Paginator(versions.order_by("-created_at", "-pk"), MODELS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     return _render(
         request,
         "learning/index.html",
         {
             "title": "Classifier models",
-            "versions": versions[:200],
+            "versions": page.object_list,
+            "page_obj": page,
             "corpora": Corpus.objects.order_by("name"),
             "groups": [(name, name in DEFAULT_GROUPS) for name in GROUPS],
             "default_folds": ModelVersion.DEFAULT_FOLDS,

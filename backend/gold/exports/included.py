@@ -52,6 +52,8 @@ class VectorSource:
     syntax: str  # how a spec is written, for error messages: "classifier:<model>"
     # (corpus, argument after the colon) -> OpenedSource, or IncludeError
     open: Callable[[Corpus, str], OpenedSource]
+    # corpus -> the specs that would include something (offered on the staff page)
+    choices: Callable[[Corpus], list[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,12 @@ def register_vector_source(source: VectorSource) -> VectorSource:
     """Add (or replace: registering twice is harmless) a source exports can include."""
     SOURCES[source.name] = source
     return source
+
+
+def available_specs(corpus: Corpus) -> list[str]:
+    """Every spec an export of this corpus can include now (sources that offer choices)."""
+    offering = [source.choices for source in SOURCES.values() if source.choices]
+    return [spec for choices in offering for spec in choices(corpus)]
 
 
 def open_sources(corpus: Corpus, specs: Iterable[str]) -> list[OpenedSource]:

@@ -19,6 +19,7 @@ from django.utils.safestring import mark_safe
 from corpora.models import Corpus
 from gold import figures
 from gold.exports import FORMATS
+from gold.exports.included import available_specs
 from gold.models import CorpusStats, PageGold, UserExclusion
 from gold.stats import STATS_VERSION
 
@@ -63,6 +64,8 @@ def corpus_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "stats": stats,
         "title": f"{corpus.name}: gold standard",
         "formats": FORMATS.values(),
+        # Other vectors the JSONL and CSV exports can carry (e.g. classifier:<model>).
+        "includable": available_specs(corpus),
     }
     if stats is not None:
         data = stats.data

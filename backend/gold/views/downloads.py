@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import Http404, HttpRequest, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponseBadRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 
 from gold import figures, tables
 from gold.exports import FORMATS, export, filename
+from gold.exports.included import IncludeError
 from gold.views.dashboard import corpus_or_404, current_stats
 from kehr import safe_csv
 
@@ -73,17 +76,24 @@ def table_csv(request: HttpRequest, slug: str, name: str) -> StreamingHttpRespon
 
 
 @staff_member_required
-def export_download(request: HttpRequest, slug: str, fmt: str) -> StreamingHttpResponse:
+def export_download(request: HttpRequest, slug: str, fmt: str) -> HttpResponseBase:
     corpus = corpus_or_404(slug)
     if fmt not in FORMATS:
         raise Http404(f"No export format {fmt!r}: formats are {', '.join(FORMATS)}.")
     include_uncertain = request.GET.get("uncertain") == "1"
-    response = StreamingHttpResponse(
-        export(corpus, fmt, include_uncertain=include_uncertain),
-        content_type=FORMATS[fmt].content_type,
-    )
+    include = [spec for spec in request.GET.getlist("include") if spec.strip()]
+    try:
+        # Every included spec is checked here, before the first byte is sent.
+        chunks = export(corpus, fmt, include_uncertain=include_uncertain, include=include)
+    except IncludeError as error:
+        return HttpResponseBadRequest(f"{error}\n", content_type="text/plain; charset=utf-8")
+    response = StreamingHttpResponse(chunks, content_type=FORMATS[fmt].content_type)
     name = filename(corpus, fmt)
     if include_uncertain:
         name = name.replace("-gold.", "-gold-with-uncertain.")
+    if include:
+        name = name.replace("-gold.", "-gold-with-" + "-".join(
+            re.sub(r"[^A-Za-z0-9]+", "-", spec).strip("-") for spec in dict.fromkeys(include)
+        ) + ".")  # fmt: skip
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
