@@ -1,0 +1,135 @@
+"""From a cross to label vectors: text diff, fragments, decisions, numbered nodes.
+
+The current capture's annotation document is tokenised with lxml's HTML diff machinery
+(``lxml.html.diff.tokenize``: words with the tags before and after them), so every word
+knows its numbered node from the ``<kehr-t data-i>`` tag it sits in. Each other member
+of the cross is tokenised the same way and matched against cur with lxml's
+``InsensitiveSequenceMatcher`` (difflib without the tiny equal blocks amid large
+changes); unlike ``html_annotate``, which keeps only the first document a word came
+from, **every** member a word is matched in is recorded, as one bit. Runs of words with
+the same bits are the fragments; each gets the table's decision
+(:mod:`kehr_engine.dbce.table`), and each node the decision of most of its words
+(content -> good, boilerplate -> bad, invalid or a tie -> no label).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from typing import Any
+
+import numpy as np
+from lxml.html import diff as html_diff
+
+from kehr_engine.dbce.similar import Cross
+from kehr_engine.dbce.table import BOILERPLATE, CONTENT, Decision, decide
+
+# lxml's diff tokeniser; its stubs do not declare it (words as str with pre_tags and
+# post_tags; images as tag_token).
+_tokenize: Any = html_diff.tokenize  # type: ignore[attr-defined]
+_TagToken: Any = html_diff.tag_token  # type: ignore[attr-defined]
+
+__all__ = ["NEEDS_UP", "DbceResult", "cur_words", "label_cross", "words_of"]
+
+BAD, GOOD = 1, 3  # KrdWrd codes, as in label vectors
+_NODE_TAG = re.compile(r'<kehr-t data-i="(\d+)"')
+NEEDS_UP = (
+    "needs at least 2 similar pages: no other page of this site is built like this one "
+    "(no capture of another URL with a similar structure), so nothing tells its "
+    "template from its text"
+)
+
+
+@dataclass
+class DbceResult:
+    labels: np.ndarray  # uint8 per node: 0 unlabelled, 1 bad, 3 good
+    reason: str = ""  # why the page is unlabelled, if it is
+    words: Counter[Decision] = field(default_factory=Counter)  # words per decision
+    cross: dict[str, str] = field(default_factory=dict)  # role -> capture key
+
+    @property
+    def labelled(self) -> bool:
+        return not self.reason
+
+
+def _tokens(html: str) -> list[Any] | None:
+    try:
+        return [t for t in _tokenize(html, include_hrefs=False) if not isinstance(t, _TagToken)]
+    except Exception:  # lxml raises several kinds on markup it cannot parse
+        return None
+
+
+def words_of(html: str) -> list[str]:
+    """The words of a page as the diff compares them (empty if it does not parse)."""
+    return [str(t) for t in _tokens(html) or []]
+
+
+def cur_words(document: str, node_count: int) -> tuple[list[str], np.ndarray]:
+    """The words of an annotation document and each word's node (-1 outside nodes)."""
+    words: list[str] = []
+    nodes: list[int] = []
+    current = -1
+    for token in _tokens(document) or []:
+        for tag in token.pre_tags:
+            found = _NODE_TAG.match(tag)
+            if found:
+                current = int(found.group(1))
+        words.append(str(token))
+        nodes.append(current if 0 <= current < node_count else -1)
+        if any(tag == "</kehr-t>" for tag in token.post_tags):
+            current = -1
+    return words, np.array(nodes, dtype=np.int64)
+
+
+def occurrence(cur: list[str], other: list[str]) -> np.ndarray:
+    """Which words of cur are matched in other (bool per word of cur).
+
+    difflib's matching blocks with lxml's ``InsensitiveSequenceMatcher`` rule (blocks of
+    at most ``min(2, len(cur) // 4)`` words are dropped: a few common words amid large
+    changes are no match); lxml's own class is compiled and does not expose its blocks.
+    """
+    found = np.zeros(len(cur), dtype=bool)
+    if not cur or not other:
+        return found
+    threshold = min(2, len(cur) // 4)
+    matcher = SequenceMatcher(None, other, cur, autojunk=False)
+    for _i, j, size in matcher.get_matching_blocks():
+        if size > threshold:
+            found[j : j + size] = True
+    return found
+
+
+def label_cross(
+    cross: Cross, document: str, node_count: int, others: Mapping[str, str]
+) -> DbceResult:
+    """Label the nodes of cur (its annotation document) against the other members'
+    HTML (``others``: role -> HTML, for every member of the cross)."""
+    empty = np.zeros(node_count, dtype=np.uint8)
+    keys = {role: capture.key for role, capture in cross.others()}
+    if cross.up is None:
+        return DbceResult(empty, NEEDS_UP, cross=keys)
+    words, nodes = cur_words(document, node_count)
+    pattern = cross.pattern
+    bits = np.zeros((len(words), 4), dtype=bool)
+    for column, role in enumerate(Cross.ROLES):
+        if pattern[column]:
+            bits[:, column] = occurrence(words, words_of(others[role]))
+    decisions = [decide(pattern, tuple(bool(b) for b in row)) for row in bits]  # type: ignore[arg-type]
+    per_node: dict[int, Counter[Decision]] = {}
+    for node, decision in zip(nodes.tolist(), decisions, strict=True):
+        if node >= 0:
+            per_node.setdefault(node, Counter())[decision] += 1
+    labels = empty.copy()
+    for node, votes in per_node.items():
+        ranked = votes.most_common(2)
+        top, count = ranked[0]
+        if len(ranked) > 1 and ranked[1][1] == count:
+            continue  # a tie between decisions: no label
+        if top == CONTENT:
+            labels[node] = GOOD
+        elif top == BOILERPLATE:
+            labels[node] = BAD
+    return DbceResult(labels, words=Counter(decisions), cross=keys)

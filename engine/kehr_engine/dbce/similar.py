@@ -1,0 +1,159 @@
+"""A page's *cross*: the captures DBCE diffs it against.
+
+- **up** and **down**: the two captures of *other* URLs of the same domain whose
+  structure is most similar (MinHash estimate of Jaccard, candidates from an LSH index
+  at threshold 0.6, so only pages likely built from the same template are compared;
+  among equally similar ones the closest in time);
+- **prev** and **next**: the closest earlier and later captures of the *same* URL.
+
+cur and up are required; without up the page is left unlabelled with that reason.
+
+The index is per domain (a template never spans sites). datasketch's ``MinHashLSH``
+keeps its buckets in memory by default, or in Redis with a ``storage_config`` (so that
+several Celery workers insert into and query one index); the signatures themselves go
+into any mutable mapping of key -> hash values (a dict here, a Redis hash in the
+platform), because the LSH answers with keys only and the ranking needs the estimates.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, MutableMapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from datasketch import MinHash, MinHashLSH
+
+from kehr_engine.dbce.structure import NUM_PERM, SCHEME
+
+__all__ = ["LSH_THRESHOLD", "Capture", "Cross", "SimilarityIndex", "Timeline"]
+
+#: Jaccard threshold of the LSH index (the thesis' figure).
+LSH_THRESHOLD = 0.6
+
+
+@dataclass(frozen=True)
+class Capture:
+    key: str  # unique: a WARC record id or a page id
+    url: str  # the URL (key) captures of the same page share
+    domain: str  # registered domain: the index a capture goes into
+    time: float  # capture time, seconds since the epoch
+
+
+@dataclass(frozen=True)
+class Cross:
+    cur: Capture
+    up: Capture | None = None
+    down: Capture | None = None
+    prev: Capture | None = None
+    next: Capture | None = None
+
+    ROLES = ("up", "down", "prev", "next")
+
+    def others(self) -> list[tuple[str, Capture]]:
+        """(role, capture) of every member besides cur, in ROLES order."""
+        return [(role, c) for role in self.ROLES if (c := getattr(self, role)) is not None]
+
+    @property
+    def pattern(self) -> tuple[bool, bool, bool, bool]:
+        """Which of up, down, prev, next exist."""
+        return tuple(getattr(self, role) is not None for role in self.ROLES)  # type: ignore[return-value]
+
+
+class SimilarityIndex:
+    """Per-domain LSH over page signatures, and the signatures for ranking candidates."""
+
+    def __init__(
+        self,
+        *,
+        threshold: float = LSH_THRESHOLD,
+        num_perm: int = NUM_PERM,
+        storage_config: dict | None = None,
+        signatures: MutableMapping[str, np.ndarray] | None = None,
+    ) -> None:
+        self.threshold = threshold
+        self.num_perm = num_perm
+        self.storage_config = storage_config
+        self.signatures: MutableMapping[str, np.ndarray] = (
+            signatures if signatures is not None else {}
+        )
+        self._lsh: dict[str, MinHashLSH] = {}
+
+    def _index(self, domain: str) -> MinHashLSH:
+        if domain not in self._lsh:
+            config = None
+            if self.storage_config is not None:
+                # One set of Redis keys per domain under the configured base name.
+                base = self.storage_config.get("basename", b"kehr-dbce")
+                config = {**self.storage_config, "basename": base + b":" + domain.encode()}
+            self._lsh[domain] = MinHashLSH(
+                threshold=self.threshold, num_perm=self.num_perm, storage_config=config
+            )
+        return self._lsh[domain]
+
+    def add(self, capture: Capture, minhash: MinHash) -> None:
+        """Index a capture (adding one twice is harmless)."""
+        lsh = self._index(capture.domain)
+        if capture.key not in self.signatures:
+            self.signatures[capture.key] = np.asarray(minhash.hashvalues, dtype=np.uint64)
+        if capture.key not in lsh:
+            lsh.insert(capture.key, minhash)
+
+    def most_similar(
+        self, capture: Capture, minhash: MinHash, captures: dict[str, Capture], k: int = 2
+    ) -> list[tuple[Capture, float]]:
+        """The k captures of other URLs most similar to ``capture``, best first."""
+        scored = []
+        for key in self._index(capture.domain).query(minhash):
+            other = captures.get(key)
+            if other is None or other.url == capture.url:
+                continue
+            values = self.signatures.get(key)
+            if values is None:
+                continue
+            stored = MinHash(num_perm=self.num_perm, seed=1, hashvalues=values, scheme=SCHEME)
+            estimate = stored.jaccard(minhash)
+            scored.append((other, float(estimate)))
+        # Equally similar: the capture closest in time first (the template as it was
+        # then), then by key, so every worker picks the same.
+        scored.sort(key=lambda item: (-item[1], abs(item[0].time - capture.time), item[0].key))
+        return scored[:k]
+
+
+class Timeline:
+    """Every capture of each URL in time order, for prev and next."""
+
+    def __init__(self, captures: Iterable[Capture]) -> None:
+        self._by_url: dict[str, list[Capture]] = {}
+        for capture in captures:
+            self._by_url.setdefault(capture.url, []).append(capture)
+        for versions in self._by_url.values():
+            versions.sort(key=lambda c: (c.time, c.key))
+
+    def neighbours(self, capture: Capture) -> tuple[Capture | None, Capture | None]:
+        """The closest earlier and later captures of the same URL (same time: by key)."""
+        versions: Sequence[Capture] = self._by_url.get(capture.url, [])
+        keys = [(c.time, c.key) for c in versions]
+        at = bisect.bisect_left(keys, (capture.time, capture.key))
+        before = versions[at - 1] if at > 0 else None
+        after_at = at + 1 if at < len(versions) and versions[at].key == capture.key else at
+        after = versions[after_at] if after_at < len(versions) else None
+        return before, after
+
+
+def cross_of(
+    capture: Capture,
+    minhash: MinHash,
+    index: SimilarityIndex,
+    captures: dict[str, Capture],
+    timeline: Timeline,
+) -> Cross:
+    similar = index.most_similar(capture, minhash, captures)
+    prev, next_ = timeline.neighbours(capture)
+    return Cross(
+        cur=capture,
+        up=similar[0][0] if similar else None,
+        down=similar[1][0] if len(similar) > 1 else None,
+        prev=prev,
+        next=next_,
+    )

@@ -1,0 +1,192 @@
+"""DBCE (kehr_engine.dbce): structural tokens, crosses, the table, labels on a fixture site."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kehr_engine.dbce.labels import NEEDS_UP, cur_words, occurrence
+from kehr_engine.dbce.run import ArchivePage, label_archive
+from kehr_engine.dbce.similar import Capture, Cross, SimilarityIndex, Timeline
+from kehr_engine.dbce.structure import signature, structural_tokens
+from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, PATTERNS, TABLE, decide
+from kehr_engine.segmenter import segment
+
+BAD, GOOD = 1, 3
+
+
+def test_structural_tokens_are_label_paths_without_text_scripts_or_comments() -> None:
+    html = (
+        "<html><body><div id='x'>text<p>a</p><!-- c --><script>s()</script><p>b</p>"
+        "<iframe src='/ad'></iframe><span>c</span></div></body></html>"
+    )
+    assert structural_tokens(html) == {
+        "0_0_0_html",
+        "0_0_0_html/0_0_1_body",
+        "0_0_0_html/0_0_1_body/0_0_2_div",
+        "0_0_0_html/0_0_1_body/0_0_2_div/0_0_3_p",
+        "0_0_0_html/0_0_1_body/0_0_2_div/1_1_3_p",
+        "0_0_0_html/0_0_1_body/0_0_2_div/2_0_3_span",
+    }
+    # Text and attributes do not matter; structure does.
+    same = html.replace("text", "other words").replace("id='x'", "class='y'")
+    assert structural_tokens(same) == structural_tokens(html)
+    assert structural_tokens("") == set()
+    # Not HTML: at most the skeleton the parser adds, no structure to share.
+    assert structural_tokens(b"\x00\x01") <= {"0_0_0_html", "0_0_0_html/0_0_1_body"}
+
+
+def test_signatures_estimate_jaccard_the_same_in_every_process() -> None:
+    a = {f"t{i}" for i in range(100)}
+    b = {f"t{i}" for i in range(40, 140)}  # Jaccard 60/140 = 0.43
+    estimate = signature(a).jaccard(signature(b))
+    assert estimate == pytest.approx(60 / 140, abs=0.1)
+    assert list(signature(a).hashvalues) == list(signature(set(a)).hashvalues)
+
+
+def test_the_table_covers_eight_patterns_and_every_bit_combination() -> None:
+    assert len(PATTERNS) == 8 and all(p[0] for p in PATTERNS)
+    # 2^(members present) bit combinations per pattern.
+    assert len(TABLE) == sum(2 ** sum(p) for p in PATTERNS) == 2 * 3**3
+    full = (True, True, True, True)
+    assert decide(full, (True, True, False, False)) == BOILERPLATE  # template
+    assert decide(full, (False, False, True, True)) == CONTENT  # persistent, this URL only
+    assert decide(full, (False, False, False, False)) == INVALID  # only in this capture
+    assert decide((True, False, False, False), (False, False, False, False)) == CONTENT
+    assert decide((True, False, False, False), (True, False, False, False)) == BOILERPLATE
+    assert decide(full, (True, False, False, False)) == INVALID
+    assert decide(full, (True, False, True, False)) == BOILERPLATE
+    with pytest.raises(KeyError):
+        decide((False, True, False, False), (False, False, False, False))  # no up
+
+
+def test_cur_words_know_their_nodes_and_occurrence_marks_shared_runs() -> None:
+    page = segment(b"<p>The cat <b>sat</b> on the mat.</p><p>Second one here.</p>", "")
+    words, nodes = cur_words(page.document, len(page.node_texts))
+    assert words == ["The", "cat", "sat", "on", "the", "mat.", "Second", "one", "here."]
+    assert nodes.tolist() == [0, 0, 1, 2, 2, 2, 3, 3, 3]
+    other = "<div>The cat sat on the mat. Something else entirely different.</div>"
+    from kehr_engine.dbce.labels import words_of
+
+    found = occurrence(words, words_of(other))
+    assert found.tolist() == [True] * 6 + [False] * 3
+
+
+def test_timeline_gives_the_closest_earlier_and_later_captures() -> None:
+    caps = [Capture(f"k{t}", "https://s.test/a", "s.test", t) for t in (5, 1, 9)]
+    caps.append(Capture("other", "https://s.test/b", "s.test", 5))
+    timeline = Timeline(caps)
+    by_time = {c.time: c for c in caps[:3]}
+    assert timeline.neighbours(by_time[5]) == (by_time[1], by_time[9])
+    assert timeline.neighbours(by_time[1]) == (None, by_time[5])
+    assert timeline.neighbours(caps[3]) == (None, None)
+
+
+# --- a fixture site: one template, articles, a rotating teaser, one odd page ---------
+
+NAV = "<ul class='nav'><li><a href='/'>Home page</a></li><li><a href='/news'>World news</a></li><li><a href='/sport'>Sport results</a></li></ul>"  # noqa: E501
+FOOTER = (
+    "<div class='footer'><p>Copyright 2026 Example Media Limited, all rights reserved.</p></div>"
+)
+ARTICLES = {
+    "a1": "Rivers in the north rose again overnight, and the town council opened two shelters near the old bridge for families whose homes were flooded.",  # noqa: E501
+    "a2": "The orchestra played its last concert of the season on Sunday, closing with a symphony that the conductor had promised the audience for years.",  # noqa: E501
+    "a3": "A new bakery on the market square sells bread made from grain grown in the valley, and the queue outside reached the post office by nine.",  # noqa: E501
+    "a4": "Engineers finished testing the tram line to the airport, and the first passengers will ride it in spring if the last safety checks pass.",  # noqa: E501
+}
+
+
+def article_page(slug: str, teaser: str) -> str:
+    return (
+        f"<html><head><title>{slug}</title></head><body><div class='top'>{NAV}</div>"
+        f"<div class='main'><h1>Story {slug} headline words</h1><p>{ARTICLES[slug]}</p></div>"
+        f"<div class='side'><h2>Most read today</h2><p>{teaser}</p></div>{FOOTER}</body></html>"
+    )
+
+
+def odd_page() -> str:
+    rows = "".join(
+        f"<tr><td><img src='/p{i}.jpg'></td><td>Photo {i} caption</td></tr>" for i in range(6)
+    )
+    return f"<html><body><table><caption>Gallery</caption>{rows}</table></body></html>"
+
+
+def archive_page(key: str, url: str, time: float, html: str) -> ArchivePage:
+    segmented = segment(html, url)
+    capture = Capture(key, url, "example.test", time)
+    return ArchivePage(capture, html, segmented.document, len(segmented.node_texts))
+
+
+@pytest.fixture(scope="module")
+def site() -> list[ArchivePage]:
+    morning = "Mayor opens the new harbour walkway to the public"
+    evening = "Storm warning issued for the coast this weekend"
+    pages = [archive_page(slug, f"https://example.test/{slug}", 1.0, article_page(slug, morning))
+             for slug in ARTICLES]  # fmt: skip
+    # a1 again in the evening: same story, another teaser (as on a2's and a3's).
+    pages.append(
+        archive_page("a1-late", "https://example.test/a1", 2.0, article_page("a1", evening))
+    )
+    pages.append(
+        archive_page("a2-late", "https://example.test/a2", 2.0, article_page("a2", evening))
+    )
+    pages.append(
+        archive_page("a3-late", "https://example.test/a3", 2.0, article_page("a3", evening))
+    )
+    pages.append(archive_page("gallery", "https://example.test/gallery", 1.0, odd_page()))
+    return pages
+
+
+def node_labels(page: ArchivePage, labels: np.ndarray) -> dict[str, int]:
+    texts = segment(page.html, page.capture.url).node_texts
+    return {text.strip(): int(label) for text, label in zip(texts, labels, strict=True)}
+
+
+def test_template_text_is_boilerplate_and_each_story_content(site: list[ArchivePage]) -> None:
+    results = label_archive(site)
+    a4 = next(p for p in site if p.capture.key == "a4")
+    result = results["a4"]
+    assert result.labelled and set(result.cross) == {"up", "down"}
+    labels = node_labels(a4, result.labels)
+    assert labels[ARTICLES["a4"]] == GOOD and labels["Story a4 headline words"] == GOOD
+    for chrome in ("Home page", "World news", "Sport results", "Most read today"):
+        assert labels[chrome] == BAD, chrome
+    assert labels["Copyright 2026 Example Media Limited, all rights reserved."] == BAD
+
+
+def test_the_time_axis_keeps_the_story_and_drops_what_rotates(site: list[ArchivePage]) -> None:
+    results = label_archive(site)
+    late = next(p for p in site if p.capture.key == "a1-late")
+    result = results["a1-late"]
+    assert result.cross["prev"] == "a1" and "next" not in result.cross
+    labels = node_labels(late, result.labels)
+    assert labels[ARTICLES["a1"]] == GOOD  # in the earlier capture, on no other URL
+    assert labels["Home page"] == BAD
+    # The evening teaser is on the evening captures of a2 and a3, the closest similar
+    # pages in time: boilerplate.
+    assert (result.cross["up"], result.cross["down"]) == ("a2-late", "a3-late")
+    assert labels["Storm warning issued for the coast this weekend"] == BAD
+
+
+def test_a_page_without_a_similar_page_is_left_unlabelled_with_the_reason(
+    site: list[ArchivePage],
+) -> None:
+    result = label_archive(site)["gallery"]
+    assert not result.labelled and result.reason == NEEDS_UP
+    assert "needs at least 2 similar pages" in result.reason
+    assert not result.labels.any()
+    # A domain with one page only: the same reason, nothing crashes.
+    alone = label_archive([site[0]])[site[0].capture.key]
+    assert alone.reason == NEEDS_UP and alone.labels.shape == (site[0].node_count,)
+
+
+def test_an_index_shared_between_runs_gives_the_same_labels(site: list[ArchivePage]) -> None:
+    """Two workers sharing one index (and its signatures) label as one process does."""
+    index = SimilarityIndex()
+    first = label_archive(site[:4], index=index)
+    both = label_archive(site, index=index)
+    alone = label_archive(site)
+    for key, result in alone.items():
+        assert np.array_equal(both[key].labels, result.labels), key
+    assert set(first) == {"a1", "a2", "a3", "a4"}
+    assert Cross(cur=site[0].capture).pattern == (False, False, False, False)
