@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from corpora.models import Corpus, Page
 from corpora.segmenter import SegmentedPage, segment
 
@@ -14,6 +16,7 @@ def add_page(
     final_url: str = "",
     declared_charset: str | None = None,
     capture_record_id: str = "",
+    captured_at: datetime | None = None,
     segmented: SegmentedPage | None = None,
     source_encoding: str | None = None,
 ) -> Page:
@@ -39,6 +42,7 @@ def add_page(
             "word_count": segmented.word_count,
             "node_tokens": segmented.node_tokens,
             "capture_record_id": capture_record_id,
+            "captured_at": captured_at,
         },
     )
     return page

@@ -166,6 +166,11 @@ class Page(models.Model):
         blank=True,
         help_text="WARC-Record-ID of the pristine capture in the archive (set by the harvester).",
     )
+    captured_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the capture the page was made from was taken (WARC imports).",
+    )
     # Maintained in the same transaction as every submission create/delete, so that the
     # least-annotated page is one index range scan away (see next_page_for).
     submission_count = models.PositiveIntegerField(default=0)

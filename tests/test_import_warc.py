@@ -1,0 +1,141 @@
+"""manage.py import_warc: HTML captures of WARC files into pages and the capture index."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from cdxj_indexer.main import write_cdx_index
+from django.core.management import CommandError, call_command
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+from archive.models import WarcCapture
+from corpora.models import Corpus, Page
+from corpora.segmenter import read_node_texts
+
+
+def html(title: str, text: str) -> bytes:
+    return f"<html><head><title>{title}</title></head><body><p>{text}</p></body></html>".encode()
+
+
+def response(
+    writer: WARCWriter, url: str, date: str, body: bytes, *,
+    status: str = "200 OK", content_type: str = "text/html; charset=utf-8",
+) -> None:  # fmt: skip
+    http = StatusAndHeaders(status, [("Content-Type", content_type)], protocol="HTTP/1.1")
+    record = writer.create_warc_record(
+        url, "response", payload=io.BytesIO(body), http_headers=http,
+        warc_headers_dict={"WARC-Date": date},
+    )  # fmt: skip
+    writer.write_record(record)
+
+
+def write_site(path: Path) -> None:
+    """Two captures of /a (the later one changed), one of /b, and what is not a page."""
+    with path.open("wb") as stream:
+        writer = WARCWriter(stream, gzip=True)
+        response(
+            writer, "https://site.test/a", "2026-01-01T10:00:00Z", html("A", "First version of a.")
+        )
+        response(writer, "https://site.test/b", "2026-01-01T10:01:00Z", html("B", "Page b text."))
+        response(writer, "https://site.test/logo.png", "2026-01-01T10:02:00Z", b"\x89PNG....",
+                 content_type="image/png")  # fmt: skip
+        response(writer, "https://site.test/gone", "2026-01-01T10:03:00Z", html("G", "Gone."),
+                 status="404 Not Found")  # fmt: skip
+        meta = writer.create_warc_record(
+            "https://site.test/a", "metadata", payload=io.BytesIO(b"note"),
+            warc_content_type="text/plain",
+        )  # fmt: skip
+        writer.write_record(meta)
+        # Windows-1252 declared in the header only.
+        response(writer, "https://site.test/a", "2026-02-01T10:00:00Z",
+                 "<p>Second version of a: Gr\u00fc\u00dfe, 5 \u20ac.</p>".encode("cp1252"),
+                 content_type="text/html; charset=windows-1252")  # fmt: skip
+
+
+@pytest.fixture
+def corpus(db) -> Corpus:
+    return Corpus.objects.create(name="Imported archive", slug="warcs")
+
+
+@pytest.fixture
+def warc(tmp_path: Path) -> Path:
+    path = tmp_path / "site.warc.gz"
+    write_site(path)
+    return path
+
+
+def test_the_latest_capture_of_each_url_becomes_its_page(corpus, warc, capsys) -> None:
+    call_command("import_warc", str(warc), "--corpus", "warcs")
+    out = capsys.readouterr().out
+    assert "warcs: 3 HTML captures indexed (0 already were), 2 pages created or updated" in out
+    assert "1 metadata records" in out and "1 responses not 200" in out
+    assert "1 responses not HTML" in out
+    captures = WarcCapture.objects.filter(corpus=corpus).order_by("captured_at")
+    assert [c.url for c in captures] == ["https://site.test/a", "https://site.test/b",
+                                         "https://site.test/a"]  # fmt: skip
+    a = Page.objects.get(corpus=corpus, url="https://site.test/a")
+    assert read_node_texts(a.document) == ["Second version of a: Gr\u00fc\u00dfe, 5 \u20ac."]
+    assert a.source_encoding.lower() in {"windows-1252", "cp1252"}
+    latest = captures.last()
+    assert latest is not None and a.capture_record_id == latest.record_id
+    assert a.captured_at == latest.captured_at and a.captured_at.month == 2
+    # Both captures of /a point at its page; the offsets lead back to the records.
+    assert set(captures.filter(url="https://site.test/a").values_list("page", flat=True)) == {a.pk}
+    assert all(c.offset >= 0 and c.length > 0 and c.warc_path == str(warc) for c in captures)
+    # Importing again changes nothing.
+    call_command("import_warc", str(warc), "--corpus", "warcs")
+    assert "0 HTML captures indexed (3 already were)" in capsys.readouterr().out
+    assert WarcCapture.objects.filter(corpus=corpus).count() == 3
+
+
+def test_a_cdxj_index_is_used_and_a_wrong_one_reported(corpus, warc, tmp_path, capsys) -> None:
+    index = tmp_path / "site.cdxj"
+    write_cdx_index(str(index), [str(warc)], {"sort": True, "dir_root": str(tmp_path)})
+    call_command("import_warc", str(warc), "--corpus", "warcs", "--cdx", str(index))
+    assert "3 HTML captures indexed" in capsys.readouterr().out
+    by_scan = set(WarcCapture.objects.values_list("record_id", "offset"))
+    WarcCapture.objects.all().delete()
+    # The index's offsets shifted (a stale index): reported, and the file is scanned.
+    wrong = tmp_path / "wrong.cdxj"
+    lines = index.read_text().splitlines()
+    wrong.write_text("\n".join(line.replace('"offset": "', '"offset": "1') for line in lines))
+    call_command("import_warc", str(warc), "--corpus", "warcs", "--cdx", str(wrong))
+    out, err = capsys.readouterr()
+    assert "3 HTML captures indexed" in out
+    assert "the index is wrong or stale; scanned the file" in err
+    assert set(WarcCapture.objects.values_list("record_id", "offset")) == by_scan
+    broken = tmp_path / "broken.cdxj"
+    broken.write_text("not an index line\n")
+    with pytest.raises(CommandError, match=r"line 1 is not a CDXJ or CDX line"):
+        call_command("import_warc", str(warc), "--corpus", "warcs", "--cdx", str(broken))
+
+
+def test_a_truncated_file_keeps_the_records_before_the_break(
+    corpus, warc, tmp_path, capsys
+) -> None:
+    data = warc.read_bytes()
+    cut = tmp_path / "cut.warc.gz"
+    cut.write_bytes(data[: len(data) - 60])  # into the last record
+    call_command("import_warc", str(cut), "--corpus", "warcs")
+    out, err = capsys.readouterr()
+    assert "2 HTML captures indexed" in out and "truncated or unreadable records" in out
+    assert "cut.warc.gz" in err
+    assert Page.objects.filter(corpus=corpus).count() == 2
+    # The first capture of /a is the page now; the full file brings the later one.
+    call_command("import_warc", str(warc), "--corpus", "warcs")
+    a = Page.objects.get(corpus=corpus, url="https://site.test/a")
+    assert "Second version" in a.document
+
+
+def test_bad_arguments_get_a_clear_error(corpus, tmp_path) -> None:
+    with pytest.raises(CommandError, match=r"No corpus with slug 'nope'\. Corpora: warcs"):
+        call_command("import_warc", str(tmp_path / "x.warc"), "--corpus", "nope")
+    with pytest.raises(CommandError, match=r"no such file: .*missing\.warc"):
+        call_command("import_warc", str(tmp_path / "missing.warc"), "--corpus", "warcs")
+    text = tmp_path / "notes.warc"
+    text.write_text("these are notes, not a web archive\n")
+    call_command("import_warc", str(text), "--corpus", "warcs")
+    assert not Page.objects.filter(corpus=corpus).exists()
