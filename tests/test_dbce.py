@@ -190,3 +190,17 @@ def test_an_index_shared_between_runs_gives_the_same_labels(site: list[ArchivePa
         assert np.array_equal(both[key].labels, result.labels), key
     assert set(first) == {"a1", "a2", "a3", "a4"}
     assert Cross(cur=site[0].capture).pattern == (False, False, False, False)
+
+
+def test_members_serve_in_crosses_without_being_labelled(site: list[ArchivePage]) -> None:
+    """An earlier capture that is no page of its own is still a's prev."""
+    early = next(p for p in site if p.capture.key == "a1")
+    pages = [p for p in site if p.capture.key != "a1"]
+    results = label_archive(pages, members=[(early.capture, early.html)])
+    assert "a1" not in results and results["a1-late"].cross["prev"] == "a1"
+    assert np.array_equal(results["a1-late"].labels, label_archive(site)["a1-late"].labels)
+
+
+def test_an_annotation_document_has_the_structure_of_its_page() -> None:
+    raw = "<html><body><div><p>Some <b>bold</b> text</p><script>x()</script></div></body></html>"
+    assert structural_tokens(segment(raw, "").document) == structural_tokens(raw)

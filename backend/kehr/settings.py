@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "comparison",
     "archive",
     "harvest",
+    "crosspage",
     "learning",
     "annotator",
     "api",
@@ -230,6 +231,9 @@ LONG_TASK_TIME_LIMITS = {
     "gold.tasks.merge_all_corpora": 3 * 60 * 60,
     # Training and classifying a large corpus, or evaluation (it trains k models).
     "learning.tasks.train": 3 * 60 * 60,
+    # The template methods over a whole corpus or imported archive (docs/methods.md).
+    "crosspage.tasks.urltree": 3 * 60 * 60,
+    "crosspage.tasks.dbce": 3 * 60 * 60,
     "learning.tasks.evaluate": 3 * 60 * 60,
     "learning.tasks.classify": 3 * 60 * 60,
 }

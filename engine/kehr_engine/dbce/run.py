@@ -23,25 +23,31 @@ class ArchivePage:
 def label_archive(
     pages: Iterable[ArchivePage],
     *,
+    members: Iterable[tuple[Capture, str]] = (),
     index: SimilarityIndex | None = None,
     progress: Callable[[int, int], object] | None = None,
 ) -> dict[str, DbceResult]:
-    """Label every page (by capture key). Two passes: index every page's structure, then
-    label each page against its cross, so a page's cross is drawn from all the others."""
+    """Label every page (by capture key). Two passes: index every capture's structure,
+    then label each page against its cross, so a page's cross is drawn from all the
+    others. ``members`` are captures (with their HTML) that may serve in crosses but are
+    not labelled themselves: earlier captures of a URL whose page is a later one."""
     pages = list(pages)
     index = index or SimilarityIndex()
-    by_key = {page.capture.key: page for page in pages}
-    captures = {key: page.capture for key, page in by_key.items()}
-    minhashes = {}
+    html_of = {capture.key: html for capture, html in members}
+    captures = {capture.key: capture for capture, _html in members}
     for page in pages:
-        minhashes[page.capture.key] = signature(structural_tokens(page.html))
-        index.add(page.capture, minhashes[page.capture.key])
+        html_of[page.capture.key] = page.html
+        captures[page.capture.key] = page.capture
+    minhashes = {}
+    for key, capture in captures.items():
+        minhashes[key] = signature(structural_tokens(html_of[key]))
+        index.add(capture, minhashes[key])
     timeline = Timeline(captures.values())
     results: dict[str, DbceResult] = {}
     for done, page in enumerate(pages, start=1):
         key = page.capture.key
         cross = cross_of(page.capture, minhashes[key], index, captures, timeline)
-        others = {role: by_key[member.key].html for role, member in cross.others()}
+        others = {role: html_of[member.key] for role, member in cross.others()}
         results[key] = label_cross(cross, page.document, page.node_count, others)
         if progress:
             progress(done, len(pages))

@@ -3,7 +3,8 @@
 DBCE (Leśniak) groups the captures of a site by template before it diffs their text:
 two pages built from one template share most of their tag structure even when no word
 is the same. The page is sanitised (scripts, comments and iframes go: they change
-between captures without changing the template), its text and attributes are ignored,
+between captures without changing the template; so do the head, which is metadata, and
+Kehr's node wrappers), its text and attributes are ignored,
 and every element becomes one *structural token*: the ``/``-joined path of labels
 ``{node_nr}_{group_nr}_{level}_{tag}`` from the root down to it, where
 
@@ -31,7 +32,10 @@ __all__ = ["DROPPED_TAGS", "NUM_PERM", "signature", "structural_tokens"]
 NUM_PERM = 128
 #: datasketch's hashing scheme, named so that stored hash values load back the same way.
 SCHEME = "affine32"
-DROPPED_TAGS = ("script", "iframe")
+# head: metadata, not layout (the segmenter adds <meta charset> and <base> to it); kehr-t:
+# the annotation document's wrapper of each text node (it never holds elements). Without
+# both, a page's annotation document and its raw capture have the same structure.
+DROPPED_TAGS = ("script", "iframe", "head", "kehr-t")
 
 
 def _root(html: str | bytes) -> etree._Element | None:

@@ -1,0 +1,62 @@
+"""The ``dbce`` and ``urltree:<heuristic>`` sources of gold exports (--include dbce)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from corpora.models import Corpus
+from crosspage.models import MethodVector
+from gold.exports.included import IncludeError, OpenedSource, StoredVector, VectorSource
+
+
+def _opener(prefix: str, syntax: str) -> Callable[[Corpus, str], OpenedSource]:
+    def open_source(corpus: Corpus, argument: str) -> OpenedSource:
+        method = prefix if not argument else f"{prefix}:{argument}"
+        if prefix == "urltree" and not argument:
+            raise IncludeError("Name the heuristic: --include urltree:<heuristic>.")
+        if prefix == "dbce" and argument:
+            raise IncludeError("dbce takes no argument: --include dbce.")
+        vectors = MethodVector.objects.filter(page__corpus=corpus, method=method)
+        labelled = vectors.filter(reason="").count()
+        if not vectors.exists():
+            command = prefix
+            raise IncludeError(
+                f"{method} has not labelled corpus {corpus.slug}: run "
+                f"`manage.py {command} --corpus {corpus.slug}`, then export again."
+            )
+
+        def fetch(page_ids: Sequence[int]) -> Mapping[int, StoredVector]:
+            rows = vectors.filter(page_id__in=page_ids, reason="").only("page_id", "labels")
+            return {row.page_id: StoredVector(bytes(row.labels)) for row in rows}
+
+        note = (
+            f"{method} labelled {labelled} of the {corpus.pages.count()} pages of "
+            f"{corpus.slug}; the others are marked unclassified."
+        )
+        return OpenedSource(spec=method, fetch=fetch, note=note)
+
+    return open_source
+
+
+def _choices(prefix: str) -> Callable[[Corpus], list[str]]:
+    def choices(corpus: Corpus) -> list[str]:
+        methods = (
+            MethodVector.objects.filter(page__corpus=corpus, method__startswith=prefix, reason="")
+            .order_by("method")
+            .values_list("method", flat=True)
+            .distinct()
+        )
+        return list(methods)
+
+    return choices
+
+
+EXPORTED = (
+    VectorSource("dbce", "dbce", _opener("dbce", "dbce"), _choices("dbce")),
+    VectorSource(
+        "urltree",
+        "urltree:<heuristic>",
+        _opener("urltree", "urltree:<heuristic>"),
+        _choices("urltree:"),
+    ),
+)

@@ -1,0 +1,63 @@
+"""Label vectors of the methods that compare many pages of a site, and their runs.
+
+A :class:`MethodVector` is one method's labels for one page (0 unlabelled, 1 bad,
+3 good; one code per text node), with the reason when the method could not label the
+page: ``dbce`` (template groups and time axis over the archive) and ``urltree:<heuristic>``
+(the streaming URL Tree). They are sources like any other: /staff/diff/ shows them
+beside the gold, exports can include them (crosspage.sources, crosspage.exports).
+
+A :class:`MethodRun` is one run of a method over a corpus, with its progress and end.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from corpora.models import Corpus, Page
+
+
+class MethodRun(models.Model):
+    class Method(models.TextChoices):
+        DBCE = "dbce", "DBCE (template groups and time axis)"
+        URLTREE = "urltree", "URL Tree (stream)"
+
+    class State(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="method_runs")
+    method = models.CharField(max_length=20, choices=Method.choices)
+    options = models.JSONField(default=dict, blank=True)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    progress = models.FloatField(default=0.0)
+    progress_text = models.CharField(max_length=500, blank=True)
+    message = models.TextField(blank=True, help_text="Why the run failed, or its summary.")
+    counts = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.method} on {self.corpus} ({self.state})"
+
+
+class MethodVector(models.Model):
+    page = models.ForeignKey(Page, on_delete=models.CASCADE, related_name="method_vectors")
+    method = models.CharField(max_length=60, help_text="dbce, or urltree:<heuristic>.")
+    labels = models.BinaryField(help_text="One code per text node: 0 none, 1 bad, 3 good.")
+    reason = models.TextField(blank=True, help_text="Why the page is unlabelled, if it is.")
+    run = models.ForeignKey(MethodRun, on_delete=models.SET_NULL, null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["page", "method"], name="method_vector_once"),
+        ]
+        indexes = [models.Index(fields=["method", "page"], name="method_vector_by_method")]
+
+    def __str__(self) -> str:
+        return f"{self.method} of page {self.page_id}"

@@ -1,0 +1,247 @@
+"""Running the template methods over a corpus: plain functions the tasks and commands call.
+
+Each run records its progress and end on its :class:`MethodRun` row; vectors are
+written per batch as they are computed, so a run that dies keeps what it stored and a
+new run replaces the vectors of the pages it reaches (update or create, per page and
+method).
+
+- **URL Tree** streams the corpus' pages in capture order (``captured_at``, else when
+  the page was stored) through one :class:`UrlTreeStream` with the chosen heuristics
+  and writes ``urltree:<heuristic>`` per page: each page is judged by what the stream
+  had seen up to it, as in the paper. A page whose URL key came before is a
+  within-domain duplicate: unlabelled, with that reason.
+- **DBCE** labels every page against its cross drawn from all the corpus' captures: the
+  pages themselves, and the earlier captures of imported archives (archive.WarcCapture),
+  whose HTML is read back from their WARC files.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+
+import numpy as np
+from django.db import transaction
+from django.utils import timezone
+from warcio.archiveiterator import ArchiveIterator
+
+from archive.models import WarcCapture
+from corpora.models import Corpus, Page
+from corpora.segmenter import read_node_texts
+from crosspage.models import MethodRun, MethodVector
+from kehr_engine.dbce.run import ArchivePage, label_archive
+from kehr_engine.dbce.similar import Capture
+from kehr_engine.segmenter import decode_html
+from kehr_engine.urltree.keys import QueryRules, url_key
+from kehr_engine.urltree.stream import StreamDocument, UrlTreeStream
+
+logger = logging.getLogger(__name__)
+
+Echo = Callable[[str], object] | None
+#: The heuristics a URL Tree run writes when none are named: the paper's four.
+DEFAULT_HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500")
+BATCH = 200
+BAD, GOOD = 1, 3
+
+
+class RunError(ValueError):
+    """A run that cannot start or went wrong; the message says why and what to do."""
+
+
+def start_run(corpus: Corpus, method: str, **options) -> MethodRun:
+    """Record a queued run; refused while another run of the method on the corpus is on."""
+    busy = MethodRun.objects.filter(
+        corpus=corpus, method=method, state__in=[MethodRun.State.QUEUED, MethodRun.State.RUNNING]
+    ).first()
+    if busy is not None:
+        raise RunError(
+            f"A {method} run on {corpus.slug} is {busy.state} already (run {busy.pk}, "
+            f"{busy.progress:.0%}): wait for it to end."
+        )
+    return MethodRun.objects.create(corpus=corpus, method=method, options=options)
+
+
+@contextmanager
+def running(run: MethodRun, echo: Echo) -> Iterator[Callable[[str, float], None]]:
+    """Mark the run running; yield a progress function; record its end (done or failed)."""
+    MethodRun.objects.filter(pk=run.pk).update(state=MethodRun.State.RUNNING, message="")
+
+    def progress(text: str, share: float) -> None:
+        MethodRun.objects.filter(pk=run.pk).update(progress=share, progress_text=text[:500])
+        if echo:
+            echo(f"{share:4.0%} {text}")
+
+    try:
+        yield progress
+    except Exception as error:
+        MethodRun.objects.filter(pk=run.pk).update(
+            state=MethodRun.State.FAILED, finished_at=timezone.now(),
+            message=f"{type(error).__name__}: {error}"[:5000],
+        )  # fmt: skip
+        raise
+    MethodRun.objects.filter(pk=run.pk).update(
+        state=MethodRun.State.DONE, progress=1.0, finished_at=timezone.now()
+    )
+
+
+def _store(run: MethodRun, rows: Sequence[tuple[Page, str, np.ndarray, str]]) -> None:
+    """(page, method, labels, reason) rows, replacing earlier vectors of the same method."""
+    with transaction.atomic():
+        for page, method, labels, reason in rows:
+            MethodVector.objects.update_or_create(
+                page=page, method=method,
+                defaults={"labels": labels.astype(np.uint8).tobytes(), "reason": reason,
+                          "run": run},
+            )  # fmt: skip
+
+
+def _time(page: Page) -> datetime:
+    return page.captured_at or page.created_at
+
+
+# ---------------------------------------------------------------------- URL Tree
+
+
+def run_urltree(run_id: int, *, echo: Echo = None) -> MethodRun:
+    run = MethodRun.objects.select_related("corpus").get(pk=run_id)
+    heuristics = list(run.options.get("heuristics") or DEFAULT_HEURISTICS)
+    with running(run, echo) as progress:
+        stream = UrlTreeStream(heuristics)  # ValueError names an unknown heuristic
+        pages = list(
+            Page.objects.filter(corpus=run.corpus).only(
+                "pk", "url", "final_url", "document", "node_count", "captured_at", "created_at"
+            )
+        )
+        pages.sort(key=lambda p: (_time(p), p.pk))
+        rows: list[tuple[Page, str, np.ndarray, str]] = []
+        duplicates = refused = 0
+        for done, page in enumerate(pages, start=1):
+            document = StreamDocument(
+                url=page.final_url or page.url,
+                blocks=read_node_texts(page.document),
+                time=_time(page).timestamp(),
+            )
+            try:
+                outcome = stream.process(document)
+            except ValueError as error:  # a URL the tree cannot key (no http(s) host)
+                refused += 1
+                reason = f"not streamed: {error}"
+                rows += [(page, f"urltree:{h.name}", np.zeros(page.node_count), reason)
+                         for h in stream.heuristics]  # fmt: skip
+            else:
+                if outcome.duplicate:
+                    duplicates += 1
+                    reason = (
+                        "a within-domain duplicate: its URL key was seen before in the "
+                        "stream, so it was skipped, as the method does"
+                    )
+                    rows += [(page, f"urltree:{h.name}", np.zeros(page.node_count), reason)
+                             for h in stream.heuristics]  # fmt: skip
+                for name, boilerplate in outcome.boilerplate.items():
+                    labels = np.where(boilerplate, BAD, GOOD)
+                    rows.append((page, f"urltree:{name}", labels, ""))
+            if len(rows) >= BATCH or done == len(pages):
+                _store(run, rows)
+                rows = []
+                progress(
+                    f"{run.corpus.slug}: {done}/{len(pages)} pages streamed", done / len(pages)
+                )
+        counts = {"pages": len(pages), "duplicates": duplicates, "not_streamed": refused,
+                  "heuristics": [h.name for h in stream.heuristics]}  # fmt: skip
+        MethodRun.objects.filter(pk=run.pk).update(
+            counts=counts,
+            message=f"{len(pages)} pages streamed, {duplicates} within-domain duplicates"
+            + (f", {refused} not streamed" if refused else ""),
+        )
+    run.refresh_from_db()
+    return run
+
+
+# ---------------------------------------------------------------------- DBCE
+
+
+def capture_html(capture: WarcCapture) -> str:
+    """The HTML of an indexed capture, read back from its WARC file."""
+    with open(capture.warc_path, "rb") as stream:
+        stream.seek(capture.offset)
+        data = stream.read(capture.length)
+    record = next(iter(ArchiveIterator(io.BytesIO(data))))
+    content_type = record.http_headers.get_header("Content-Type") or ""
+    charset = None
+    for part in content_type.split(";")[1:]:
+        key, _, value = part.strip().partition("=")
+        if key.lower() == "charset":
+            charset = value.strip("\"' ")
+    return decode_html(record.content_stream().read(), charset)[0]
+
+
+def _capture(key: str, url: str, when: datetime) -> Capture:
+    return Capture(key, url, url_key(url, QueryRules.default()).domain, when.timestamp())
+
+
+def run_dbce(run_id: int, *, echo: Echo = None) -> MethodRun:
+    run = MethodRun.objects.select_related("corpus").get(pk=run_id)
+    corpus = run.corpus
+    with running(run, echo) as progress:
+        pages = list(Page.objects.filter(corpus=corpus).order_by("pk"))
+        archive_pages, keyed, members = [], {}, []
+        page_records = {p.capture_record_id for p in pages if p.capture_record_id}
+        for page in pages:
+            url = page.final_url or page.url
+            try:
+                capture = _capture(page.capture_record_id or f"page:{page.pk}", url, _time(page))
+            except ValueError:
+                continue  # no http(s) URL: no domain, no cross; stays unlabelled below
+            # The annotation document stands for the page: the capture's tags and text
+            # (scripts removed, text wrapped in <kehr-t>, which the structure skips).
+            archive_pages.append(
+                ArchivePage(capture, page.document, page.document, page.node_count)
+            )
+            keyed[capture.key] = page
+        earlier = WarcCapture.objects.filter(corpus=corpus).exclude(record_id__in=page_records)
+        failed_reads = 0
+        for stored in earlier.iterator(chunk_size=200):
+            try:
+                members.append((_capture(stored.record_id, stored.url, stored.captured_at),
+                                capture_html(stored)))  # fmt: skip
+            except (OSError, ValueError, StopIteration) as error:
+                failed_reads += 1
+                logger.warning("capture %s unreadable: %s", stored.record_id, error)
+        progress(f"{corpus.slug}: {len(archive_pages)} pages, {len(members)} earlier captures "
+                 "indexed", 0.05)  # fmt: skip
+
+        def labelled(done: int, total: int) -> None:
+            if done == total or done % 50 == 0:
+                progress(f"{corpus.slug}: {done}/{total} pages labelled", 0.05 + 0.9 * done / total)
+
+        results = label_archive(archive_pages, members=members, progress=labelled)
+        rows: list[tuple[Page, str, np.ndarray, str]] = []
+        unlabelled = 0
+        for page in pages:
+            capture_key = page.capture_record_id or f"page:{page.pk}"
+            result = results.get(capture_key)
+            if result is None:
+                rows.append((page, "dbce", np.zeros(page.node_count), "not an http(s) URL"))
+                unlabelled += 1
+                continue
+            unlabelled += not result.labelled
+            rows.append((page, "dbce", result.labels, result.reason))
+        for start in range(0, len(rows), BATCH):
+            _store(run, rows[start : start + BATCH])
+        counts = {
+            "pages": len(pages),
+            "unlabelled": unlabelled,
+            "earlier_captures": len(members),
+            "unreadable_captures": failed_reads,
+        }
+        MethodRun.objects.filter(pk=run.pk).update(
+            counts=counts,
+            message=f"{len(pages) - unlabelled} of {len(pages)} pages labelled"
+            + (f"; {unlabelled} left unlabelled (see each page's reason)" if unlabelled else "")
+            + (f"; {failed_reads} captures unreadable" if failed_reads else ""),
+        )
+    run.refresh_from_db()
+    return run
