@@ -1,0 +1,257 @@
+"""URL Tree and DBCE on real template-built sites: Debian's documentation packages.
+
+Each site is served on loopback and crawled with ``wget --warc-file`` (an external WARC,
+as people have them); every HTML capture is segmented like any Kehr page, and its gold
+comes from the site's known main-content container (a node inside it is content,
+outside boilerplate; the rule per site is in SITES). URL Tree streams the pages in crawl
+order with its four heuristics; DBCE labels every page against its cross. Reported per
+method, heuristic and site: node and token precision/recall/F1 of content, macro over
+the pages the method labelled, and coverage (pages labelled).
+
+  apt-get install python3.11-doc git-doc debian-reference-en   # the sites
+  python bench/template_eval.py [--quick] [--out bench/reports/template-eval.json]
+
+The last line: ``BENCH template_eval pages=... <method>_<site>_token_f1=... ...``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import lxml.html
+import numpy as np
+from warcio.archiveiterator import ArchiveIterator
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO / "engine")]
+
+from kehr_engine.dbce.run import ArchivePage, label_archive  # noqa: E402
+from kehr_engine.dbce.similar import Capture  # noqa: E402
+from kehr_engine.metrics import page_tokens, token_scores  # noqa: E402
+from kehr_engine.segmenter import segment  # noqa: E402
+from kehr_engine.urltree.keys import QueryRules, url_key  # noqa: E402
+from kehr_engine.urltree.stream import StreamDocument, UrlTreeStream  # noqa: E402
+
+HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500")
+BAD, GOOD = 1, 3
+
+
+@dataclass(frozen=True)
+class Site:
+    name: str
+    package: str
+    root: Path  # served directory
+    start: str  # first page, relative to root
+    # The gold rule: is this element (an ancestor of a node) the main content?
+    content: Callable[[lxml.html.HtmlElement], bool]
+    rule: str  # the rule, for the report
+    boilerplate: Callable[[lxml.html.HtmlElement], bool] = lambda e: False
+
+
+def _has_class(element: lxml.html.HtmlElement, name: str) -> bool:
+    return name in (element.get("class") or "").split()
+
+
+SITES = [
+    Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
+         "index.html", lambda e: e.get("role") == "main",
+         "inside the Sphinx body, div[role=main]"),
+    Site("git-docs", "git-doc", Path("/usr/share/doc/git-doc"), "git.html",
+         lambda e: e.get("id") == "content", "inside AsciiDoc's div#content"),
+    Site("debian-reference", "debian-reference-en", Path("/usr/share/debian-reference"),
+         "index.en.html", lambda e: e.tag == "body",
+         "the DocBook body except div.navheader and div.navfooter",
+         lambda e: _has_class(e, "navheader") or _has_class(e, "navfooter")),
+]  # fmt: skip
+
+
+def gold_labels(document: str, site: Site) -> np.ndarray:
+    """Per node: good inside the site's content container (and not in its boilerplate)."""
+    root = lxml.html.document_fromstring(document)
+    wrappers = root.iter("kehr-t")
+    labels: dict[int, int] = {}
+    for wrapper in wrappers:
+        good = False
+        for ancestor in wrapper.iterancestors():
+            if site.boilerplate(ancestor):
+                good = False
+                break
+            good = good or site.content(ancestor)
+        labels[int(wrapper.get("data-i"))] = GOOD if good else BAD
+    return np.array([labels[i] for i in range(len(labels))], dtype=np.uint8)
+
+
+@dataclass
+class Page:
+    url: str
+    time: float
+    html: str
+    document: str
+    texts: list[str]
+    gold: np.ndarray
+
+
+def crawl(site: Site, workdir: Path, limit: int | None) -> tuple[Path, float]:
+    """Serve the site on loopback and crawl it into a WARC with wget; (WARC, seconds)."""
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site.root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    handler.log_message = lambda *a, **k: None  # type: ignore[method-assign]
+    http.server.SimpleHTTPRequestHandler.log_message = lambda *a, **k: None  # type: ignore[method-assign]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    warc = workdir / site.name
+    started = time.perf_counter()
+    try:
+        command = ["wget", "--recursive", "--level=inf", "--no-parent", "--no-verbose",
+                   "--reject", "*.txt,*.gz,*.pdf,*.png,*.jpg,*.gif,*.svg,*.js,*.css,*.zip",
+                   "--no-host-directories", "--directory-prefix", str(workdir / "mirror"),
+                   f"--warc-file={warc}", "--no-warc-keep-log", base + site.start]  # fmt: skip
+        if limit:
+            command[1:1] = ["--quota", f"{limit * 60}k"]
+        subprocess.run(command, check=False, capture_output=True, timeout=1800)
+    finally:
+        server.shutdown()
+    return Path(f"{warc}.warc.gz"), time.perf_counter() - started
+
+
+def read_pages(warc: Path, site: Site, limit: int | None) -> list[Page]:
+    pages: list[Page] = []
+    with warc.open("rb") as stream:
+        for record in ArchiveIterator(stream):
+            if record.rec_type != "response" or record.http_headers is None:
+                continue
+            if record.http_headers.get_statuscode() != "200":
+                continue
+            if "html" not in (record.http_headers.get_header("Content-Type") or ""):
+                continue
+            url = record.rec_headers.get_header("WARC-Target-URI")
+            body = record.content_stream().read()
+            segmented = segment(body, url)
+            if not segmented.node_texts:
+                continue
+            html = body.decode(segmented.encoding or "utf-8", errors="replace")
+            gold = gold_labels(segmented.document, site)
+            page = Page(
+                url, float(len(pages)), html, segmented.document, segmented.node_texts, gold
+            )
+            pages.append(page)
+            if limit and len(pages) >= limit:
+                break
+    return pages
+
+
+def score(pages: list[Page], predicted: list[np.ndarray | None]) -> dict:
+    """Node and token P/R/F1 of content, macro over the pages with a prediction."""
+    kept = [(p, v) for p, v in zip(pages, predicted, strict=True) if v is not None]
+    if not kept:
+        return {"coverage": 0.0}
+    node = []
+    for page, labels in kept:
+        gold, guess = page.gold == GOOD, labels == GOOD
+        tp = float((gold & guess).sum())
+        precision = tp / guess.sum() if guess.any() else float(not gold.any())
+        recall = tp / gold.sum() if gold.any() else 1.0
+        node.append((precision, recall, 2 * precision * recall / max(precision + recall, 1e-9)))
+    tokens = token_scores([page_tokens(p.texts, p.gold == GOOD, v == GOOD) for p, v in kept])
+    p, r, f = (float(np.mean([row[i] for row in node])) for i in range(3))
+    return {
+        "coverage": len(kept) / len(pages),
+        "node": {"precision": p, "recall": r, "f1": f},
+        "token": tokens.macro.as_dict(),
+        "token_micro_f1": tokens.micro.f1,
+    }
+
+
+def run_urltree(pages: list[Page]) -> tuple[dict[str, list[np.ndarray | None]], float]:
+    stream = UrlTreeStream(HEURISTICS)
+    out: dict[str, list[np.ndarray | None]] = {h: [] for h in HEURISTICS}
+    started = time.perf_counter()
+    for page in pages:
+        outcome = stream.process(StreamDocument(page.url, page.texts, page.time))
+        for h in HEURISTICS:
+            judged = outcome.boilerplate.get(h)
+            out[h].append(None if judged is None else np.where(judged, BAD, GOOD))
+    return out, time.perf_counter() - started
+
+
+def run_dbce(pages: list[Page]) -> tuple[list[np.ndarray | None], float, int]:
+    rules = QueryRules.default()
+    archive = [ArchivePage(Capture(str(i), p.url, url_key(p.url, rules).domain, p.time),
+                           p.document, p.document, len(p.texts))
+               for i, p in enumerate(pages)]  # fmt: skip
+    started = time.perf_counter()
+    results = label_archive(archive)
+    seconds = time.perf_counter() - started
+    labels: list[np.ndarray | None] = []
+    invalid = 0
+    for i in range(len(pages)):
+        result = results[str(i)]
+        labels.append(result.labels if result.labelled else None)
+        invalid += int(result.words.get("invalid", 0))
+    return labels, seconds, invalid
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="40 pages a site (< 60 s)")
+    parser.add_argument("--limit", type=int, help="pages per site")
+    parser.add_argument("--out", type=Path, help="write the figures as JSON here")
+    args = parser.parse_args()
+    limit = 40 if args.quick else args.limit
+    missing = [s.package for s in SITES if not s.root.is_dir()]
+    if missing:
+        sys.exit(f"the sites are Debian packages: apt-get install {' '.join(missing)}")
+    if shutil.which("wget") is None:
+        sys.exit("wget crawls the sites into WARC files: apt-get install wget")
+    report: dict = {"sites": {}}
+    bench_keys = []
+    total_pages = 0
+    with tempfile.TemporaryDirectory(prefix="kehr-template-eval-") as tmp:
+        for site in SITES:
+            workdir = Path(tmp) / site.name
+            workdir.mkdir()
+            warc, crawl_s = crawl(site, workdir, limit)
+            pages = read_pages(warc, site, limit)
+            total_pages += len(pages)
+            good_share = float(np.mean(np.concatenate([p.gold == GOOD for p in pages])))
+            urltree, urltree_s = run_urltree(pages)
+            dbce, dbce_s, invalid_words = run_dbce(pages)
+            methods = {f"urltree:{h}": score(pages, v) for h, v in urltree.items()}
+            methods["dbce"] = score(pages, dbce)
+            methods["keep-all"] = score(pages, [np.full(len(p.texts), GOOD) for p in pages])
+            report["sites"][site.name] = {
+                "package": site.package, "gold_rule": site.rule, "pages": len(pages),
+                "content_node_share": good_share, "crawl_s": crawl_s,
+                "urltree_s": urltree_s, "dbce_s": dbce_s, "dbce_invalid_words": invalid_words,
+                "methods": methods,
+            }  # fmt: skip
+            print(f"{site.name}: {len(pages)} pages, content {good_share:.0%} of nodes")
+            for name, figures in methods.items():
+                token = figures.get("token", {})
+                print(f"  {name:30s} coverage {figures['coverage']:.2f} token P/R/F1 "
+                      f"{token.get('precision', 0):.3f}/{token.get('recall', 0):.3f}/"
+                      f"{token.get('f1', 0):.3f}")  # fmt: skip
+            short = site.name.split("-")[0]
+            for name in ("urltree:strict", "dbce"):
+                f1 = methods[name].get("token", {}).get("f1", 0.0)
+                bench_keys.append(f"{name.replace(':', '_')}_{short}_token_f1={f1:.3f}")
+    if args.out:
+        args.out.write_text(json.dumps(report, indent=1) + "\n")
+    print(f"BENCH template_eval pages={total_pages} " + " ".join(bench_keys))
+
+
+if __name__ == "__main__":
+    main()
