@@ -400,6 +400,10 @@ class Services:
         # The default harvests through the installation's recorder; tests that want a
         # recorder start their own and name it in the job's settings.
         self._export("KEHR_HARVEST_PROXY", "direct")
+        # No URL Tree task after every harvest job and WARC import of every test (stale
+        # tasks would outlive their test on the shared broker); tests/test_crosspage.py
+        # turns it on where it is the subject.
+        self._export("KEHR_URLTREE_ON_ARRIVAL", "false")
         if self.db == "postgres":
             self.postgres = PostgresCluster(self.root / "postgres")
             self.postgres.start()

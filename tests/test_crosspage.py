@@ -165,3 +165,55 @@ def test_a_worker_runs_both_methods(celery_worker, archive: Path) -> None:
     assert methods == {"dbce", "urltree:strict", "urltree:strict-support-100",
                        "urltree:strict-at-domain", "urltree:relaxed-at-domain-500"}  # fmt: skip
     assert json.dumps(runs[0].counts)
+
+
+def test_arrivals_continue_the_stream_as_one_run_would(db) -> None:
+    """Pages arriving in two batches are judged as a full run judges them, and a batch
+    delivered twice changes nothing."""
+    from crosspage.models import UrlTreeState
+    from crosspage.services import stream_arrivals
+
+    corpus = Corpus.objects.create(name="Arrivals", slug="arrivals")
+    pages = []
+    for n in range(8):
+        story = " ".join(WORDS[n : n + 12])
+        body = (f"<html><body><ul><li>Home page</li><li>World news</li></ul><p>{story}</p>"
+                "<p>Copyright Example Limited</p></body></html>")  # fmt: skip
+        page = add_page(corpus, body, url=f"https://news.example.test/2026/a{n}")
+        Page.objects.filter(pk=page.pk).update(captured_at=f"2026-03-0{n + 1}T10:00:00Z")
+        pages.append(page.pk)
+    assert stream_arrivals(corpus.pk, pages[:3]) == 3
+    assert stream_arrivals(corpus.pk, pages[3:]) == 5
+    assert stream_arrivals(corpus.pk, pages[3:]) == 0  # delivered again: nothing to do
+    assert UrlTreeState.objects.get(corpus=corpus).pages == 8
+    arrived = {
+        (v.page_id, v.method): bytes(v.labels)
+        for v in MethodVector.objects.filter(page__corpus=corpus)
+    }
+    call_command("urltree", "--corpus", "arrivals", verbosity=0)
+    full = {
+        (v.page_id, v.method): bytes(v.labels)
+        for v in MethodVector.objects.filter(page__corpus=corpus)
+    }
+    assert arrived == full and len(full) == 8 * 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_import_is_streamed_by_a_worker_as_it_arrives(celery_worker, archive, monkeypatch):
+    monkeypatch.setenv("KEHR_URLTREE_ON_ARRIVAL", "true")
+    corpus = Corpus.objects.create(name="Arriving", slug="arriving")
+    call_command("import_warc", str(archive), "--corpus", corpus.slug, verbosity=0)
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        done = MethodVector.objects.filter(page__corpus=corpus, method="urltree:strict").count()
+        if done == 5:
+            break
+        time.sleep(0.3)
+    else:
+        pytest.fail(f"no URL Tree labels after the import: {celery_worker.log_text()[-3000:]}")
+    # Off: an import queues nothing.
+    monkeypatch.setenv("KEHR_URLTREE_ON_ARRIVAL", "false")
+    other = Corpus.objects.create(name="Quiet", slug="quiet")
+    call_command("import_warc", str(archive), "--corpus", other.slug, verbosity=0)
+    time.sleep(2)
+    assert not MethodVector.objects.filter(page__corpus=other).exists()

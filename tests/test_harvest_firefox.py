@@ -10,6 +10,7 @@ import pytest
 
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
+from corpora.signals import pages_arrived
 from harvest.harvester import create_job, harvest_item, run_job_sync
 from harvest.models import HarvestItem, HarvestJob
 from kehr_engine.layout import Layout
@@ -151,11 +152,24 @@ def test_rerun_skips_done_items_and_retries_failed(site):
         "\n".join([site.url("/moved.html"), site.url("/server-error.html")]),
         settings=FAST,
     )
-    run_job_sync(job)
+    arrivals: list[dict] = []
+
+    def receiver(sender, **kwargs):
+        arrivals.append(kwargs)
+
+    pages_arrived.connect(receiver)
+    try:
+        run_job_sync(job)
+    finally:
+        pages_arrived.disconnect(receiver)
     done, failed = job.items.order_by("line")
     done.refresh_from_db()
     failed.refresh_from_db()
     assert (done.state, failed.state, failed.reason) == (State.DONE, State.FAILED, "http_error")
+    # The finished job announced its pages once (the URL Tree streams them on arrival).
+    assert [(a["corpus"], a["page_ids"], a["source"]) for a in arrivals] == [
+        (corpus, [done.page_id], "harvest")
+    ]
     assert failed.http_status == 500
     page_id = done.page_id
     site.reset_counts()

@@ -38,6 +38,7 @@ from archive.models import WarcCapture
 from corpora.ingest import add_page
 from corpora.models import Corpus
 from corpora.segmenter import SegmenterError
+from corpora.signals import pages_arrived
 
 logger = logging.getLogger(__name__)
 
@@ -272,6 +273,7 @@ def import_warcs(
                 latest[record.url] = (record.captured_at, capture, record)
         if progress:
             progress(f"{path.name}: {summary.line()}")
+    arrived: list[int] = []
     for url, (_time, capture, record) in latest.items():
         page = corpus.pages.filter(url=url).only("captured_at", "capture_record_id").first()
         if page is not None and page.captured_at and page.captured_at > record.captured_at:
@@ -289,4 +291,7 @@ def import_warcs(
             summary.skipped["captures that are no page"] += 1
             continue
         summary.pages += 1
+        arrived.append(page.pk)
+    if arrived:
+        pages_arrived.send(sender=Corpus, corpus=corpus, page_ids=arrived, source="warc-import")
     return summary

@@ -7,7 +7,9 @@ class CrosspageConfig(AppConfig):
 
     def ready(self) -> None:
         from comparison import sources
+        from corpora.signals import pages_arrived
         from crosspage.exports import EXPORTED
+        from crosspage.receivers import queue_arrivals
         from crosspage.sources import KINDS
         from gold.exports.included import register_vector_source
 
@@ -17,3 +19,5 @@ class CrosspageConfig(AppConfig):
             sources.register(kind)
         for source in EXPORTED:
             register_vector_source(source)
+        # URL Tree as pages arrive (harvest jobs, WARC imports).
+        pages_arrived.connect(queue_arrivals, dispatch_uid="crosspage.urltree_arrivals")

@@ -61,3 +61,19 @@ class MethodVector(models.Model):
 
     def __str__(self) -> str:
         return f"{self.method} of page {self.page_id}"
+
+
+class UrlTreeState(models.Model):
+    """A corpus' URL Tree stream between arrivals: its snapshot (kehr_engine.urltree).
+
+    Pages that arrive (a finished harvest job, a WARC import) continue the stream from
+    here; ``manage.py urltree`` streams the whole corpus anew and leaves its end here.
+    """
+
+    corpus = models.OneToOneField(Corpus, on_delete=models.CASCADE, related_name="urltree")
+    snapshot = models.BinaryField(blank=True, default=b"")
+    pages = models.PositiveIntegerField(default=0, help_text="Pages streamed so far.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"URL Tree of {self.corpus} ({self.pages} pages)"

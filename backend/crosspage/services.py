@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -31,7 +32,7 @@ from warcio.archiveiterator import ArchiveIterator
 from archive.models import WarcCapture
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
-from crosspage.models import MethodRun, MethodVector
+from crosspage.models import MethodRun, MethodVector, UrlTreeState
 from kehr_engine.dbce.run import ArchivePage, label_archive
 from kehr_engine.dbce.similar import Capture
 from kehr_engine.segmenter import decode_html
@@ -87,7 +88,7 @@ def running(run: MethodRun, echo: Echo) -> Iterator[Callable[[str, float], None]
     )
 
 
-def _store(run: MethodRun, rows: Sequence[tuple[Page, str, np.ndarray, str]]) -> None:
+def _store(run: MethodRun | None, rows: Sequence[tuple[Page, str, np.ndarray, str]]) -> None:
     """(page, method, labels, reason) rows, replacing earlier vectors of the same method."""
     with transaction.atomic():
         for page, method, labels, reason in rows:
@@ -105,50 +106,68 @@ def _time(page: Page) -> datetime:
 # ---------------------------------------------------------------------- URL Tree
 
 
+DUPLICATE = (
+    "a within-domain duplicate: its URL key was seen before in the stream, so it was "
+    "skipped, as the method does"
+)
+
+
+def _stream_rows(
+    stream: UrlTreeStream, page: Page
+) -> tuple[list[tuple[Page, str, np.ndarray, str]], str]:
+    """The page through the stream: its vector rows, and "duplicate", "refused" or ""."""
+    document = StreamDocument(
+        url=page.final_url or page.url,
+        blocks=read_node_texts(page.document),
+        time=_time(page).timestamp(),
+    )
+    empty = np.zeros(page.node_count)
+    try:
+        outcome = stream.process(document)
+    except ValueError as error:  # a URL the tree cannot key (no http(s) host)
+        reason = f"not streamed: {error}"
+        return [(page, f"urltree:{h.name}", empty, reason) for h in stream.heuristics], "refused"
+    if outcome.duplicate:
+        return [(page, f"urltree:{h.name}", empty, DUPLICATE) for h in stream.heuristics], (
+            "duplicate"
+        )
+    rows = [(page, f"urltree:{name}", np.where(boilerplate, BAD, GOOD), "")
+            for name, boilerplate in outcome.boilerplate.items()]  # fmt: skip
+    return rows, ""
+
+
+def _ordered(pages) -> list[Page]:
+    fields = ("pk", "url", "final_url", "document", "node_count", "captured_at", "created_at",
+              "updated_at")  # fmt: skip
+    return sorted(pages.only(*fields), key=lambda p: (_time(p), p.pk))
+
+
+def _save_state(corpus: Corpus, stream: UrlTreeStream, pages: int) -> None:
+    UrlTreeState.objects.update_or_create(
+        corpus=corpus, defaults={"snapshot": stream.snapshot(), "pages": pages}
+    )
+
+
 def run_urltree(run_id: int, *, echo: Echo = None) -> MethodRun:
     run = MethodRun.objects.select_related("corpus").get(pk=run_id)
     heuristics = list(run.options.get("heuristics") or DEFAULT_HEURISTICS)
     with running(run, echo) as progress:
         stream = UrlTreeStream(heuristics)  # ValueError names an unknown heuristic
-        pages = list(
-            Page.objects.filter(corpus=run.corpus).only(
-                "pk", "url", "final_url", "document", "node_count", "captured_at", "created_at"
-            )
-        )
-        pages.sort(key=lambda p: (_time(p), p.pk))
+        pages = _ordered(Page.objects.filter(corpus=run.corpus))
         rows: list[tuple[Page, str, np.ndarray, str]] = []
-        duplicates = refused = 0
+        outcomes: Counter[str] = Counter()
         for done, page in enumerate(pages, start=1):
-            document = StreamDocument(
-                url=page.final_url or page.url,
-                blocks=read_node_texts(page.document),
-                time=_time(page).timestamp(),
-            )
-            try:
-                outcome = stream.process(document)
-            except ValueError as error:  # a URL the tree cannot key (no http(s) host)
-                refused += 1
-                reason = f"not streamed: {error}"
-                rows += [(page, f"urltree:{h.name}", np.zeros(page.node_count), reason)
-                         for h in stream.heuristics]  # fmt: skip
-            else:
-                if outcome.duplicate:
-                    duplicates += 1
-                    reason = (
-                        "a within-domain duplicate: its URL key was seen before in the "
-                        "stream, so it was skipped, as the method does"
-                    )
-                    rows += [(page, f"urltree:{h.name}", np.zeros(page.node_count), reason)
-                             for h in stream.heuristics]  # fmt: skip
-                for name, boilerplate in outcome.boilerplate.items():
-                    labels = np.where(boilerplate, BAD, GOOD)
-                    rows.append((page, f"urltree:{name}", labels, ""))
+            page_rows, outcome = _stream_rows(stream, page)
+            rows += page_rows
+            outcomes[outcome] += 1
             if len(rows) >= BATCH or done == len(pages):
                 _store(run, rows)
                 rows = []
-                progress(
-                    f"{run.corpus.slug}: {done}/{len(pages)} pages streamed", done / len(pages)
-                )
+                share = done / len(pages)
+                progress(f"{run.corpus.slug}: {done}/{len(pages)} pages streamed", share)
+        # Pages that arrive later continue this stream.
+        _save_state(run.corpus, stream, len(pages))
+        duplicates, refused = outcomes["duplicate"], outcomes["refused"]
         counts = {"pages": len(pages), "duplicates": duplicates, "not_streamed": refused,
                   "heuristics": [h.name for h in stream.heuristics]}  # fmt: skip
         MethodRun.objects.filter(pk=run.pk).update(
@@ -158,6 +177,37 @@ def run_urltree(run_id: int, *, echo: Echo = None) -> MethodRun:
         )
     run.refresh_from_db()
     return run
+
+
+def stream_arrivals(corpus_id: int, page_ids: Sequence[int]) -> int:
+    """Continue the corpus' URL Tree with pages that arrived; returns how many it judged.
+
+    One transaction under a lock on the corpus' stream state: two jobs that finish at
+    once take turns, and a task that dies stores nothing (its redelivery starts clean).
+    A page that was judged already and has not changed since is not streamed again
+    (its key would now count as a duplicate of itself).
+    """
+    corpus = Corpus.objects.get(pk=corpus_id)
+    with transaction.atomic():
+        state, _created = UrlTreeState.objects.select_for_update().get_or_create(corpus=corpus)
+        snapshot = bytes(state.snapshot)
+        stream = UrlTreeStream.restore(snapshot) if snapshot else UrlTreeStream(DEFAULT_HEURISTICS)
+        first = f"urltree:{stream.heuristics[0].name}"
+        judged_at = dict(
+            MethodVector.objects.filter(page_id__in=page_ids, method=first).values_list(
+                "page_id", "updated_at"
+            )
+        )
+        rows: list[tuple[Page, str, np.ndarray, str]] = []
+        streamed = 0
+        for page in _ordered(Page.objects.filter(corpus=corpus, pk__in=page_ids)):
+            if page.pk in judged_at and judged_at[page.pk] >= page.updated_at:
+                continue
+            rows += _stream_rows(stream, page)[0]
+            streamed += 1
+        _store(None, rows)
+        _save_state(corpus, stream, state.pages + streamed)
+    return streamed
 
 
 # ---------------------------------------------------------------------- DBCE

@@ -21,3 +21,11 @@ def dbce(run_id: int) -> str:
     from crosspage import services
 
     return services.run_dbce(run_id).state
+
+
+@shared_task(name="crosspage.tasks.urltree_arrivals", acks_late=True)
+def urltree_arrivals(corpus_id: int, page_ids: list[int]) -> int:
+    """Continue the corpus' URL Tree with pages that arrived; returns how many it judged."""
+    from crosspage import services
+
+    return services.stream_arrivals(corpus_id, page_ids)

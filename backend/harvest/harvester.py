@@ -24,6 +24,7 @@ from django.utils import timezone
 from corpora.ingest import add_page
 from corpora.models import Corpus, Page, PageLayout
 from corpora.segmenter import SegmenterError, segment
+from corpora.signals import pages_arrived
 from harvest import conf, filters
 from harvest.browser import Browser, BrowserError, Capture, discard_shared_browser, shared_browser
 from harvest.job_settings import FIELDS, HarvestSettings
@@ -129,9 +130,21 @@ def run_job_sync(job: HarvestJob, on_item: Callable[[HarvestItem], object] | Non
 def _maybe_finish_job(job_id: int) -> None:
     job = HarvestJob.objects.get(pk=job_id)
     if job.is_complete:
-        HarvestJob.objects.filter(pk=job_id).exclude(state=HarvestJob.State.FINISHED).update(
-            state=HarvestJob.State.FINISHED, finished_at=timezone.now()
+        finished = (
+            HarvestJob.objects.filter(pk=job_id)
+            .exclude(state=HarvestJob.State.FINISHED)
+            .update(state=HarvestJob.State.FINISHED, finished_at=timezone.now())
         )
+        if finished:  # once per job, by whichever item ended it
+            page_ids = list(
+                job.items.filter(state=HarvestItem.State.DONE, page__isnull=False)
+                .order_by("page_id")
+                .values_list("page_id", flat=True)
+            )
+            if page_ids:
+                pages_arrived.send(
+                    sender=Corpus, corpus=job.corpus, page_ids=page_ids, source="harvest"
+                )
 
 
 # --------------------------------------------------------------------------- items
