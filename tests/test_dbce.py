@@ -204,3 +204,60 @@ def test_members_serve_in_crosses_without_being_labelled(site: list[ArchivePage]
 def test_an_annotation_document_has_the_structure_of_its_page() -> None:
     raw = "<html><body><div><p>Some <b>bold</b> text</p><script>x()</script></div></body></html>"
     assert structural_tokens(segment(raw, "").document) == structural_tokens(raw)
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory):
+    """A real Redis of its own (whichever broker the test run uses)."""
+    from tests.services import RedisServer
+
+    server = RedisServer(tmp_path_factory.mktemp("dbce-redis"))
+    server.start()
+    yield server.url
+    server.stop()
+
+
+def test_processes_sharing_a_redis_index_label_as_one_process(
+    site: list[ArchivePage], redis_url: str
+) -> None:
+    """Two processes sign half the captures each into one Redis index, then each labels
+    half the pages: the labels are those of a single in-memory run."""
+    import multiprocessing
+
+    from kehr_engine.dbce.shared import drop_namespace, redis_index
+
+    namespace = "kehr-test-dbce"
+    drop_namespace(redis_url, namespace)
+    halves = [site[0::2], site[1::2]]
+    context = multiprocessing.get_context("fork")
+    with context.Pool(2) as pool:
+        counts = pool.starmap(_index_half, [(redis_url, namespace, half) for half in halves])
+        assert counts == [len(halves[0]), len(halves[1])]
+        shared = {}
+        for part in pool.starmap(
+            _label_half, [(redis_url, namespace, half, site) for half in halves]
+        ):
+            shared.update(part)
+    alone = label_archive(site)
+    assert set(shared) == set(alone)
+    for key, labels in shared.items():
+        assert np.array_equal(labels, alone[key].labels), key
+    assert len(redis_index(redis_url, namespace).signatures) == len(site)
+    assert drop_namespace(redis_url, namespace) > 0
+
+
+def _index_half(url: str, namespace: str, half: list[ArchivePage]) -> int:
+    from kehr_engine.dbce.run import index_captures
+    from kehr_engine.dbce.shared import redis_index
+
+    return index_captures(((p.capture, p.html) for p in half), redis_index(url, namespace))
+
+
+def _label_half(url: str, namespace: str, half: list[ArchivePage], everything: list[ArchivePage]):
+    from kehr_engine.dbce.run import label_pages
+    from kehr_engine.dbce.shared import redis_index
+
+    captures = {p.capture.key: p.capture for p in everything}
+    html = {p.capture.key: p.html for p in everything}
+    results = label_pages(half, redis_index(url, namespace), captures, html.__getitem__)
+    return {key: result.labels for key, result in results.items()}

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from marionette_driver import errors as mn_errors
 from marionette_driver.marionette import ActionSequence
 
 from annotator import conf, firefox
@@ -262,7 +263,16 @@ class AnnotatorBrowser:
         self.css(selector).click()
 
     def text(self, selector: str) -> str:
-        return self.css(selector).text
+        # The page may replace the element between finding it and reading it (the
+        # options page rewrites a check's result as its answer arrives): find it again.
+        for attempt in range(5):
+            try:
+                return self.css(selector).text
+            except mn_errors.StaleElementException:
+                if attempt == 4:
+                    raise
+                time.sleep(0.1)
+        raise AssertionError("unreachable")
 
     def hover(self, selector: str) -> None:
         element = self.css(selector)
