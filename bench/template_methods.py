@@ -11,10 +11,14 @@ the reference's documents; tests/test_urltree_stream.py checks it exhaustively).
 macro F1 of content per heuristic on the stream's known boilerplate is printed as a
 learning curve.
 
---quick: 2,000 documents (reference 1,000), under 60 s.
+DBCE: pages/s over a synthetic archive of 5,000 pages with one worker and with two
+sharing one Redis index (bench/dbce_parallel.py), identical labels checked.
+
+--quick: 1,200 documents (reference 1,000) and 100 DBCE pages, under 60 s.
+--only urltree|dbce measures one method (with --out, updating that method's figures).
 Last line: BENCH template urltree_docs_per_s=… urltree_mb_per_1000=…
-urltree_reference_docs_per_s=… urltree_reference_mb_per_1000=…
-(DBCE joins this benchmark when it lands.)
+urltree_reference_docs_per_s=… urltree_reference_mb_per_1000=… dbce_pages_per_s_1w=…
+dbce_pages_per_s_2w=…
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "engine"), str(REPO / "bench")]
 
+from dbce_parallel import measure as dbce_measure  # noqa: E402
 from template_stream import SyntheticStream  # noqa: E402
 
 from kehr_engine.urltree import QueryRules, UrlTreeStream  # noqa: E402
@@ -87,16 +92,7 @@ def curve(f1: list[float], step: int) -> list[float]:
     return [round(float(np.mean(f1[i : i + step])), 3) for i in range(0, len(f1), step)]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="2,000 documents (< 60 s)")
-    parser.add_argument("--documents", type=int, default=100_000)
-    parser.add_argument("--reference-documents", type=int, default=20_000)
-    parser.add_argument("--out", type=Path, help="write the figures as JSON here")
-    args = parser.parse_args()
-    total = 2_000 if args.quick else args.documents
-    reference_total = min(total, 1_000 if args.quick else args.reference_documents)
-
+def urltree_figures(total: int, reference_total: int) -> dict:
     started = time.perf_counter()
     documents = list(SyntheticStream(total, seed=0))
     print(f"{total} documents generated in {time.perf_counter() - started:.0f} s")
@@ -111,7 +107,7 @@ def main() -> None:
         raise SystemExit("the compact and the reference store disagree: a bug, not a figure")
 
     inserted = memory["stats"]["documents"]
-    figures = {
+    return {
         "documents": total,
         "inserted": inserted,
         "duplicates": memory["stats"]["duplicates"],
@@ -133,16 +129,42 @@ def main() -> None:
         "learning_curve_step": max(total // 20, 1),
         "learning_curve": {h: curve(v, max(total // 20, 1)) for h, v in memory["f1"].items()},
     }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes (< 60 s)")
+    parser.add_argument("--documents", type=int, default=100_000)
+    parser.add_argument("--reference-documents", type=int, default=20_000)
+    parser.add_argument("--dbce-pages", type=int, default=5_000)
+    parser.add_argument(
+        "--only", choices=("urltree", "dbce"),
+        help="measure one method; with --out, its figures replace that method's in the file",
+    )  # fmt: skip
+    parser.add_argument("--out", type=Path, help="write the figures as JSON here")
+    args = parser.parse_args()
+    figures: dict = {}
+    if args.out and args.only and args.out.is_file():
+        figures = json.loads(args.out.read_text())
+    if args.only != "dbce":
+        total = 1_200 if args.quick else args.documents
+        reference_total = min(total, 1_000 if args.quick else args.reference_documents)
+        figures.update(urltree_figures(total, reference_total))
+    if args.only != "urltree":
+        figures.update(dbce_measure(100 if args.quick else args.dbce_pages))
     for key, value in figures.items():
         print(f"{key}: {value}")
     if args.out:
         args.out.write_text(json.dumps(figures, indent=1) + "\n")
-    print(
-        f"BENCH template urltree_docs_per_s={figures['compact_docs_per_s']:.0f} "
-        f"urltree_mb_per_1000={figures['compact_mb_per_1000']:.3f} "
-        f"urltree_reference_docs_per_s={figures['reference_docs_per_s']:.0f} "
-        f"urltree_reference_mb_per_1000={figures['reference_mb_per_1000']:.3f}"
-    )
+    keys = [("urltree_docs_per_s", "compact_docs_per_s", "{:.0f}"),
+            ("urltree_mb_per_1000", "compact_mb_per_1000", "{:.3f}"),
+            ("urltree_reference_docs_per_s", "reference_docs_per_s", "{:.0f}"),
+            ("urltree_reference_mb_per_1000", "reference_mb_per_1000", "{:.3f}"),
+            ("dbce_pages_per_s_1w", "dbce_pages_per_s_1w", "{:.1f}"),
+            ("dbce_pages_per_s_2w", "dbce_pages_per_s_2w", "{:.1f}")]  # fmt: skip
+    print("BENCH template " + " ".join(
+        f"{name}={fmt.format(figures[key])}" for name, key, fmt in keys if key in figures
+    ))  # fmt: skip
 
 
 if __name__ == "__main__":

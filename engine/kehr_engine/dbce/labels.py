@@ -14,9 +14,10 @@ the same bits are the fragments; each gets the table's decision
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
@@ -25,7 +26,7 @@ import numpy as np
 from lxml.html import diff as html_diff
 
 from kehr_engine.dbce.similar import Cross
-from kehr_engine.dbce.table import BOILERPLATE, CONTENT, Decision, decide
+from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, Decision, decide
 
 # lxml's diff tokeniser; its stubs do not declare it (words as str with pre_tags and
 # post_tags; images as tag_token).
@@ -35,6 +36,7 @@ _TagToken: Any = html_diff.tag_token  # type: ignore[attr-defined]
 __all__ = ["NEEDS_UP", "DbceResult", "cur_words", "label_cross", "words_of"]
 
 BAD, GOOD = 1, 3  # KrdWrd codes, as in label vectors
+DECISIONS: tuple[Decision, ...] = (CONTENT, BOILERPLATE, INVALID)
 _NODE_TAG = re.compile(r'<kehr-t data-i="(\d+)"')
 NEEDS_UP = (
     "needs at least 2 similar pages: no other page of this site is built like this one "
@@ -62,9 +64,11 @@ def _tokens(html: str) -> list[Any] | None:
         return None
 
 
-def words_of(html: str) -> list[str]:
-    """The words of a page as the diff compares them (empty if it does not parse)."""
-    return [str(t) for t in _tokens(html) or []]
+@functools.lru_cache(maxsize=512)
+def words_of(html: str) -> tuple[str, ...]:
+    """The words of a page as the diff compares them (empty if it does not parse).
+    Cached: a page serves in the crosses of many others."""
+    return tuple(str(t) for t in _tokens(html) or [])
 
 
 def cur_words(document: str, node_count: int) -> tuple[list[str], np.ndarray]:
@@ -84,7 +88,7 @@ def cur_words(document: str, node_count: int) -> tuple[list[str], np.ndarray]:
     return words, np.array(nodes, dtype=np.int64)
 
 
-def occurrence(cur: list[str], other: list[str]) -> np.ndarray:
+def occurrence(cur: Sequence[str], other: Sequence[str]) -> np.ndarray:
     """Which words of cur are matched in other (bool per word of cur).
 
     difflib's matching blocks with lxml's ``InsensitiveSequenceMatcher`` rule (blocks of
@@ -95,7 +99,10 @@ def occurrence(cur: list[str], other: list[str]) -> np.ndarray:
     if not cur or not other:
         return found
     threshold = min(2, len(cur) // 4)
-    matcher = SequenceMatcher(None, other, cur, autojunk=False)
+    # difflib's defaults, as lxml's diff uses them: in a long page, words that make up
+    # more than 1 % of it cannot start a match (they still extend one), which keeps the
+    # matching near-linear on pages full of "the" and "and".
+    matcher = SequenceMatcher(None, other, cur)
     for _i, j, size in matcher.get_matching_blocks():
         if size > threshold:
             found[j : j + size] = True
@@ -117,19 +124,24 @@ def label_cross(
     for column, role in enumerate(Cross.ROLES):
         if pattern[column]:
             bits[:, column] = occurrence(words, words_of(others[role]))
-    decisions = [decide(pattern, tuple(bool(b) for b in row)) for row in bits]  # type: ignore[arg-type]
-    per_node: dict[int, Counter[Decision]] = {}
-    for node, decision in zip(nodes.tolist(), decisions, strict=True):
-        if node >= 0:
-            per_node.setdefault(node, Counter())[decision] += 1
+    # Each word's bits as a number 0..15 (up is 8), its decision by table lookup, and
+    # per node the count of words per decision: one pass of numpy, no Python per word.
+    codes = bits @ np.array([8, 4, 2, 1])
+    lookup = np.full(16, -1, dtype=np.int64)
+    for code in range(16):
+        row = tuple(bool(code & bit) for bit in (8, 4, 2, 1))
+        if all(present or not seen for present, seen in zip(pattern, row, strict=True)):
+            lookup[code] = DECISIONS.index(decide(pattern, row))  # type: ignore[arg-type]
+    decided = lookup[codes]
+    inside = nodes >= 0
+    votes = np.zeros((node_count, len(DECISIONS)), dtype=np.int64)
+    np.add.at(votes, (nodes[inside], decided[inside]), 1)
+    top = votes.argmax(axis=1)
+    best = votes.max(axis=1)
+    tied = (votes == best[:, None]).sum(axis=1) > 1  # a tie between decisions: no label
     labels = empty.copy()
-    for node, votes in per_node.items():
-        ranked = votes.most_common(2)
-        top, count = ranked[0]
-        if len(ranked) > 1 and ranked[1][1] == count:
-            continue  # a tie between decisions: no label
-        if top == CONTENT:
-            labels[node] = GOOD
-        elif top == BOILERPLATE:
-            labels[node] = BAD
-    return DbceResult(labels, words=Counter(decisions), cross=keys)
+    labels[(top == DECISIONS.index(CONTENT)) & ~tied & (best > 0)] = GOOD
+    labels[(top == DECISIONS.index(BOILERPLATE)) & ~tied & (best > 0)] = BAD
+    counted = np.bincount(decided, minlength=len(DECISIONS))
+    decisions = Counter({d: int(n) for d, n in zip(DECISIONS, counted, strict=True) if n})
+    return DbceResult(labels, words=decisions, cross=keys)

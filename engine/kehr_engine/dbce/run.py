@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from datasketch import MinHash
-
 from kehr_engine.dbce.labels import DbceResult, label_cross
 from kehr_engine.dbce.similar import Capture, SimilarityIndex, Timeline, cross_of
-from kehr_engine.dbce.structure import SCHEME, signature, structural_tokens
+from kehr_engine.dbce.structure import from_hashvalues, signature, structural_tokens
 
 __all__ = ["ArchivePage", "index_captures", "label_archive", "label_pages"]
 
@@ -47,7 +45,7 @@ def label_pages(
     for done, page in enumerate(pages, start=1):
         key = page.capture.key
         values = index.signatures[key]
-        minhash = MinHash(num_perm=len(values), seed=1, hashvalues=values, scheme=SCHEME)
+        minhash = from_hashvalues(values, len(values))
         cross = cross_of(page.capture, minhash, index, captures, timeline)
         others = {role: html_of(member.key) for role, member in cross.others()}
         results[key] = label_cross(cross, page.document, page.node_count, others)

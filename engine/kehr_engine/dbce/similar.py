@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 from datasketch import MinHash, MinHashLSH
 
-from kehr_engine.dbce.structure import NUM_PERM, SCHEME
+from kehr_engine.dbce.structure import NUM_PERM
 
 __all__ = ["LSH_THRESHOLD", "Capture", "Cross", "SimilarityIndex", "Timeline"]
 
@@ -104,6 +104,7 @@ class SimilarityIndex:
     ) -> list[tuple[Capture, float]]:
         """The k captures of other URLs most similar to ``capture``, best first."""
         scored = []
+        mine = np.asarray(minhash.hashvalues, dtype=np.uint64)
         for key in self._index(capture.domain).query(minhash):
             other = captures.get(key)
             if other is None or other.url == capture.url:
@@ -111,9 +112,9 @@ class SimilarityIndex:
             values = self.signatures.get(key)
             if values is None:
                 continue
-            stored = MinHash(num_perm=self.num_perm, seed=1, hashvalues=values, scheme=SCHEME)
-            estimate = stored.jaccard(minhash)
-            scored.append((other, float(estimate)))
+            # MinHash.jaccard without building a MinHash (that re-derives 128 permutations).
+            estimate = float(np.count_nonzero(values == mine)) / len(mine)
+            scored.append((other, estimate))
         # Equally similar: the capture closest in time first (the template as it was
         # then), then by key, so every worker picks the same.
         scored.sort(key=lambda item: (-item[1], abs(item[0].time - capture.time), item[0].key))

@@ -21,6 +21,8 @@ at threshold 0.6 finds a page's similar pages without comparing it with all othe
 
 from __future__ import annotations
 
+import functools
+
 import lxml.html
 from datasketch import MinHash
 from lxml import etree
@@ -70,9 +72,23 @@ def structural_tokens(html: str | bytes) -> set[str]:
     return tokens
 
 
+@functools.cache
+def _permutations(num_perm: int) -> object:
+    # Derived from the seed; deriving them costs more than signing a page, so once.
+    return MinHash(num_perm=num_perm, seed=1, scheme=SCHEME).permutations
+
+
+def from_hashvalues(values, num_perm: int = NUM_PERM) -> MinHash:
+    """A stored signature as a MinHash again (for LSH queries)."""
+    return MinHash(num_perm=num_perm, seed=1, hashvalues=values, scheme=SCHEME,
+                   permutations=_permutations(num_perm))  # fmt: skip
+
+
 def signature(tokens: set[str], num_perm: int = NUM_PERM) -> MinHash:
     """The MinHash of a token set (seed fixed, so signatures from any process compare)."""
-    minhash = MinHash(num_perm=num_perm, seed=1, scheme=SCHEME)
+    minhash = MinHash(
+        num_perm=num_perm, seed=1, scheme=SCHEME, permutations=_permutations(num_perm)
+    )
     if tokens:
         minhash.update_batch([token.encode() for token in tokens])
     return minhash
