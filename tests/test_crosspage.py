@@ -217,3 +217,15 @@ def test_an_import_is_streamed_by_a_worker_as_it_arrives(celery_worker, archive,
     call_command("import_warc", str(archive), "--corpus", other.slug, verbosity=0)
     time.sleep(2)
     assert not MethodVector.objects.filter(page__corpus=other).exists()
+
+
+def test_the_classifier_sees_the_stored_method_vectors(imported) -> None:
+    from learning.data import page_input
+
+    call_command("dbce", "--corpus", "archive", verbosity=0)
+    a1 = Page.objects.get(corpus=imported, url="https://example.test/a1")
+    given = page_input(a1).method_labels
+    assert given is not None and set(given) == {"dbce"}
+    assert bytes(given["dbce"]) == bytes(MethodVector.objects.get(page=a1).labels)
+    gallery = Page.objects.get(corpus=imported, url="https://example.test/gallery")
+    assert page_input(gallery).method_labels == {}  # left unlabelled: nothing to learn

@@ -44,8 +44,8 @@ def test_features_come_from_the_html_alone(slice_pages: list, tmp_path) -> None:
 
 def test_unknown_feature_groups_are_named() -> None:
     doc = NodeDocument(["a"], "<html><body><kehr-t data-i='0'>a</kehr-t></body></html>", "")
-    with pytest.raises(ValueError, match=r"unknown feature groups \['urltree'\]; registered"):
-        features(doc, ("text", "urltree"))
+    with pytest.raises(ValueError, match=r"unknown feature groups \['tarot'\]; registered"):
+        features(doc, ("text", "tarot"))
     assert set(DEFAULT_GROUPS) <= set(GROUPS)
 
 

@@ -111,3 +111,22 @@ def test_a_page_input_with_another_segmentations_layout_is_refused() -> None:
     bad = PageInput(page.node_texts, page.document, page.html, page.url, wrong)
     with pytest.raises(EngineInputError, match="layout has 4 boxes for 5 nodes"):
         bad.node_document()
+
+
+def test_template_method_groups_encode_what_each_method_said() -> None:
+    """1 boilerplate, 0 content, NaN where the method said nothing or has no vector."""
+    page = segment(PAGE, "http://example.test/")
+    said = {"urltree:strict": np.array([1, 1, 3, 3, 0]), "dbce": np.array([1, 3, 0, 3, 3]),
+            "urltree:strict-at-domain": np.array([1, 1])}  # fmt: skip
+    doc = NodeDocument(page.node_texts, page.document, PAGE.decode(), None, said)
+    names, matrix = features(doc, ["urltree", "dbce"])
+    assert names[:2] == ["urltree.strict", "urltree.strict-support-100"]
+    assert names[-1] == "dbce.boilerplate"
+    strict = matrix[:, 0]
+    assert strict[:4].tolist() == [1, 1, 0, 0] and np.isnan(strict[4])
+    # No vector, or one of another segmentation (2 labels for 5 nodes): nothing known.
+    assert np.isnan(matrix[:, 1]).all() and np.isnan(matrix[:, 2]).all()
+    dbce = matrix[:, -1]
+    assert dbce[[0, 1, 3, 4]].tolist() == [1, 0, 0, 0] and np.isnan(dbce[2])
+    # Pages without any: all missing, never zeros.
+    assert np.isnan(features(doc_with(None), ["urltree", "dbce"])[1]).all()

@@ -60,7 +60,18 @@ def page_input(page: Page) -> PageInput:
     return PageInput(
         node_texts=read_node_texts(page.document), document=page.document,
         html=page.document, url=page.url, layout=page_layout(page),
+        method_labels=method_labels(page),
     )  # fmt: skip
+
+
+def method_labels(page: Page) -> dict[str, np.ndarray]:
+    """The template methods' stored vectors of the page (crosspage.MethodVector) that fit
+    it, for the urltree and dbce feature groups; pages they left unlabelled give none."""
+    from crosspage.models import MethodVector
+
+    vectors = MethodVector.objects.filter(page=page, reason="").values_list("method", "labels")
+    found = {method: np.frombuffer(bytes(labels), dtype=np.uint8) for method, labels in vectors}
+    return {method: labels for method, labels in found.items() if len(labels) == page.node_count}
 
 
 def page_layout(page: Page) -> Layout | None:

@@ -264,7 +264,10 @@ def page_features(pages: Sequence[GoldPage], groups: Sequence[str]) -> PageFeatu
     matrices = []
     for page in pages:
         names, matrix = features(
-            NodeDocument(page.node_texts, page.page.document, page.html, page.layout), groups
+            NodeDocument(
+                page.node_texts, page.page.document, page.html, page.layout, page.method_labels
+            ),
+            groups,
         )
         matrices.append(matrix)
     return PageFeatures(names, matrices, time.perf_counter() - started)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import lxml.html
@@ -50,6 +50,8 @@ class NodeDocument:
     document: str  # the annotation document (numbered <kehr-t> wrappers)
     html: str  # the page as harvested, for the extractors
     layout: Layout | None = None  # rendered boxes and styles, when the page has them
+    # Label vectors of the template methods ("urltree:strict", "dbce"), when it has them.
+    method_labels: Mapping[str, np.ndarray] | None = None
     cache: dict[str, object] = field(default_factory=dict)
 
     def root(self) -> lxml.html.HtmlElement:
@@ -299,4 +301,5 @@ def justext_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
 
 
 # Groups defined in their own modules register on import.
+from kehr_engine import template_features as _template_features  # noqa: E402, F401
 from kehr_engine import visual as _visual  # noqa: E402, F401

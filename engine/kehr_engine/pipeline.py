@@ -10,7 +10,7 @@ raises :class:`EngineInputError`, whose message says what was wrong and what to 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -65,6 +65,8 @@ class PageInput:
     html: str  # the page's decoded HTML (for extractor features); "" when unknown
     url: str = ""
     layout: Layout | None = None  # rendered boxes and styles (kehr_engine.layout), if any
+    # The template methods' label vectors ("urltree:strict", "dbce"), if any.
+    method_labels: Mapping[str, np.ndarray] | None = None
 
     @classmethod
     def from_html(
@@ -99,7 +101,10 @@ class PageInput:
     @classmethod
     def from_gold(cls, gold: GoldPage) -> PageInput:
         """A KrdWrd gold page (kehr_engine.krdwrd.corpus) without its labels."""
-        return cls(gold.node_texts, gold.page.document, gold.html, gold.url, gold.layout)
+        return cls(
+            gold.node_texts, gold.page.document, gold.html, gold.url, gold.layout,
+            gold.method_labels,
+        )  # fmt: skip
 
     @property
     def node_count(self) -> int:
@@ -107,7 +112,9 @@ class PageInput:
 
     def node_document(self) -> NodeDocument:
         """What the features see, checked: the document must hold exactly these nodes."""
-        doc = NodeDocument(self.node_texts, self.document, self.html, self.layout)
+        doc = NodeDocument(
+            self.node_texts, self.document, self.html, self.layout, self.method_labels
+        )
         name = self.url or "the page"
         indices: list[int] | None = []
         if self.node_texts:
@@ -330,6 +337,7 @@ def gold_pages(
             ),
             labels=vector,
             layout=page.layout,
+            method_labels=page.method_labels,
         )
         for page_id, page, vector in zip(ids, pages, vectors, strict=True)
     ]

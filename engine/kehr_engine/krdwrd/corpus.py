@@ -13,7 +13,7 @@ is :data:`UNLABELLED` and metrics leave it out of the three-class view.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -44,6 +44,7 @@ class GoldPage:
     page: SegmentedPage
     labels: np.ndarray  # int8, one KrdWrd code per node
     layout: Layout | None = None  # rendered boxes and styles, where measured
+    method_labels: Mapping[str, np.ndarray] | None = None  # template methods' vectors
 
     @property
     def node_texts(self) -> list[str]:
