@@ -4,9 +4,12 @@ Each site is served on loopback and crawled with ``wget --warc-file`` (an extern
 as people have them); every HTML capture is segmented like any Kehr page, and its gold
 comes from the site's known main-content container (a node inside it is content,
 outside boilerplate; the rule per site is in SITES). URL Tree streams the pages in crawl
-order with its four heuristics; DBCE labels every page against its cross. Reported per
-method, heuristic and site: node and token precision/recall/F1 of content, macro over
-the pages the method labelled, and coverage (pages labelled).
+order with its four heuristics; DBCE labels every page against its cross. Then the
+time axis: each site is crawled a second time (same URLs) while the server adds a
+teaser box that rotates on every page and visit, outside the content container, and
+DBCE labels the second visit alone and with the first visit as each page's prev.
+Reported per method, heuristic and site: node and token precision/recall/F1 of content,
+macro over the pages the method labelled, and coverage (pages labelled).
 
   apt-get install python3.11-doc git-doc debian-reference-en   # the sites
   python bench/template_eval.py [--quick] [--out bench/reports/template-eval.json]
@@ -17,9 +20,11 @@ The last line: ``BENCH template_eval pages=... <method>_<site>_token_f1=... ...`
 from __future__ import annotations
 
 import argparse
-import functools
 import http.server
+import io
 import json
+import os
+import random
 import shutil
 import subprocess
 import sys
@@ -44,6 +49,8 @@ from kehr_engine.segmenter import segment  # noqa: E402
 from kehr_engine.urltree.keys import QueryRules, url_key  # noqa: E402
 from kehr_engine.urltree.stream import StreamDocument, UrlTreeStream  # noqa: E402
 
+TEASER_WORDS = ("harbour", "festival", "election", "storm", "museum", "market", "tram",
+                "concert", "bridge", "garden", "library", "river", "school", "station")  # fmt: skip
 HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500")
 BAD, GOOD = 1, 3
 
@@ -103,31 +110,70 @@ class Page:
     gold: np.ndarray
 
 
-def crawl(site: Site, workdir: Path, limit: int | None) -> tuple[Path, float]:
+def _teaser(path: str, capture: int) -> str:
+    """A rotating box, different on every page and capture (as teasers and ads are)."""
+    rng = random.Random(f"{path}:{capture}")
+    words = " ".join(rng.choice(TEASER_WORDS) for _ in range(8))
+    return f"<div class='kehr-teaser'><p>Also read: {words}</p></div>"
+
+
+def handler_for(site: Site, capture: int) -> type[http.server.SimpleHTTPRequestHandler]:
+    """The site as it is (capture 0), or with a rotating teaser box on every HTML page
+    (capture 1: the second visit of the time axis), outside the content container."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, directory=str(site.root), **kwargs)
+
+        def log_message(self, *args) -> None:
+            pass
+
+        def send_head(self):  # type: ignore[override]
+            path = self.translate_path(self.path)
+            if capture == 0 or not path.endswith(".html") or not os.path.isfile(path):
+                return super().send_head()
+            with open(path, "rb") as source:
+                html = source.read().decode("utf-8", errors="replace")
+            at = html.lower().rfind("</body>")
+            html = html[:at] + _teaser(self.path, capture) + html[at:] if at >= 0 else html
+            body = html.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+
+    return Handler
+
+
+PORTS: dict[str, int] = {}  # site -> its port: both visits see the same URLs
+
+
+def crawl(site: Site, workdir: Path, limit: int | None, capture: int = 0) -> tuple[Path, float]:
     """Serve the site on loopback and crawl it into a WARC with wget; (WARC, seconds)."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site.root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    handler.log_message = lambda *a, **k: None  # type: ignore[method-assign]
-    http.server.SimpleHTTPRequestHandler.log_message = lambda *a, **k: None  # type: ignore[method-assign]
+    address = ("127.0.0.1", PORTS.get(site.name, 0))
+    server = http.server.ThreadingHTTPServer(address, handler_for(site, capture))
+    PORTS[site.name] = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    warc = workdir / site.name
+    warc = workdir / f"{site.name}-{capture}"
     started = time.perf_counter()
     try:
         command = ["wget", "--recursive", "--level=inf", "--no-parent", "--no-verbose",
                    "--reject", "*.txt,*.gz,*.pdf,*.png,*.jpg,*.gif,*.svg,*.js,*.css,*.zip",
-                   "--no-host-directories", "--directory-prefix", str(workdir / "mirror"),
+                   "--no-host-directories", "--directory-prefix", str(workdir / f"mirror{capture}"),
                    f"--warc-file={warc}", "--no-warc-keep-log", base + site.start]  # fmt: skip
         if limit:
             command[1:1] = ["--quota", f"{limit * 60}k"]
         subprocess.run(command, check=False, capture_output=True, timeout=1800)
     finally:
         server.shutdown()
+        server.server_close()
     return Path(f"{warc}.warc.gz"), time.perf_counter() - started
 
 
-def read_pages(warc: Path, site: Site, limit: int | None) -> list[Page]:
+def read_pages(warc: Path, site: Site, limit: int | None, capture: int = 0) -> list[Page]:
     pages: list[Page] = []
     with warc.open("rb") as stream:
         for record in ArchiveIterator(stream):
@@ -187,13 +233,21 @@ def run_urltree(pages: list[Page]) -> tuple[dict[str, list[np.ndarray | None]], 
     return out, time.perf_counter() - started
 
 
-def run_dbce(pages: list[Page]) -> tuple[list[np.ndarray | None], float, int]:
+def run_dbce(
+    pages: list[Page],
+    earlier: list[Page] = (),  # type: ignore[assignment]
+) -> tuple[list[np.ndarray | None], float, int]:
+    """DBCE over the pages, with ``earlier`` captures of their URLs as prev members."""
     rules = QueryRules.default()
-    archive = [ArchivePage(Capture(str(i), p.url, url_key(p.url, rules).domain, p.time),
-                           p.document, p.document, len(p.texts))
+
+    def capture(key: str, page: Page) -> Capture:
+        return Capture(key, page.url, url_key(page.url, rules).domain, page.time)
+
+    archive = [ArchivePage(capture(str(i), p), p.document, p.document, len(p.texts))
                for i, p in enumerate(pages)]  # fmt: skip
+    members = [(capture(f"earlier-{i}", p), p.document) for i, p in enumerate(earlier)]
     started = time.perf_counter()
-    results = label_archive(archive)
+    results = label_archive(archive, members=members)
     seconds = time.perf_counter() - started
     labels: list[np.ndarray | None] = []
     invalid = 0
@@ -232,16 +286,27 @@ def main() -> None:
             methods = {f"urltree:{h}": score(pages, v) for h, v in urltree.items()}
             methods["dbce"] = score(pages, dbce)
             methods["keep-all"] = score(pages, [np.full(len(p.texts), GOOD) for p in pages])
+            # The time axis: a second visit, with a rotating teaser box on every page
+            # (boilerplate by the gold rule), labelled with the first visit as prev.
+            warc2, _seconds = crawl(site, workdir, limit, capture=1)
+            later = read_pages(warc2, site, limit, capture=1)
+            dbce2, _s, invalid2 = run_dbce(later, pages)
+            methods["dbce, second visit with the first as prev"] = score(later, dbce2)
+            methods["dbce, second visit alone"] = score(later, run_dbce(later)[0])
+            methods["keep-all, second visit"] = score(
+                later, [np.full(len(p.texts), GOOD) for p in later]
+            )
             report["sites"][site.name] = {
                 "package": site.package, "gold_rule": site.rule, "pages": len(pages),
                 "content_node_share": good_share, "crawl_s": crawl_s,
                 "urltree_s": urltree_s, "dbce_s": dbce_s, "dbce_invalid_words": invalid_words,
+                "second_visit_pages": len(later), "dbce_invalid_words_second_visit": invalid2,
                 "methods": methods,
             }  # fmt: skip
             print(f"{site.name}: {len(pages)} pages, content {good_share:.0%} of nodes")
             for name, figures in methods.items():
                 token = figures.get("token", {})
-                print(f"  {name:30s} coverage {figures['coverage']:.2f} token P/R/F1 "
+                print(f"  {name:42s} coverage {figures['coverage']:.2f} token P/R/F1 "
                       f"{token.get('precision', 0):.3f}/{token.get('recall', 0):.3f}/"
                       f"{token.get('f1', 0):.3f}")  # fmt: skip
             short = site.name.split("-")[0]
