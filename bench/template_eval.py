@@ -221,6 +221,16 @@ def score(pages: list[Page], predicted: list[np.ndarray | None]) -> dict:
     }
 
 
+def learning_curve(pages: list[Page], predicted: list[np.ndarray | None], steps: int = 10):
+    """Token F1 of content per page in stream order, averaged over ``steps`` equal slices:
+    how the judgement improves as the tree sees more of the site."""
+    judged = [(p, v) for p, v in zip(pages, predicted, strict=True) if v is not None]
+    tokens = [page_tokens(p.texts, p.gold == GOOD, v == GOOD) for p, v in judged]
+    f1 = [s.f1 for s in token_scores(tokens).pages] if tokens else []
+    slices = np.array_split(np.array(f1), min(steps, len(f1))) if f1 else []
+    return [round(float(part.mean()), 3) for part in slices]
+
+
 def run_urltree(pages: list[Page]) -> tuple[dict[str, list[np.ndarray | None]], float]:
     stream = UrlTreeStream(HEURISTICS)
     out: dict[str, list[np.ndarray | None]] = {h: [] for h in HEURISTICS}
@@ -301,6 +311,7 @@ def main() -> None:
                 "content_node_share": good_share, "crawl_s": crawl_s,
                 "urltree_s": urltree_s, "dbce_s": dbce_s, "dbce_invalid_words": invalid_words,
                 "second_visit_pages": len(later), "dbce_invalid_words_second_visit": invalid2,
+                "urltree_learning_curve": {h: learning_curve(pages, v) for h, v in urltree.items()},
                 "methods": methods,
             }  # fmt: skip
             print(f"{site.name}: {len(pages)} pages, content {good_share:.0%} of nodes")
