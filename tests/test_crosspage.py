@@ -229,3 +229,25 @@ def test_the_classifier_sees_the_stored_method_vectors(imported) -> None:
     assert bytes(given["dbce"]) == bytes(MethodVector.objects.get(page=a1).labels)
     gallery = Page.objects.get(corpus=imported, url="https://example.test/gallery")
     assert page_input(gallery).method_labels == {}  # left unlabelled: nothing to learn
+
+
+def test_a_broker_that_cannot_take_the_task_does_not_fail_the_import(
+    db, archive, monkeypatch, caplog, capsys, django_capture_on_commit_callbacks
+) -> None:
+    """Found trying it as a stranger: no broker folders yet (manage.py init_instance not
+    run), and the import died after storing its pages. Now it says how to catch up."""
+    from crosspage import tasks
+
+    def broken(*args, **kwargs):
+        raise FileNotFoundError("no such directory: var/broker/queue")
+
+    monkeypatch.setenv("KEHR_URLTREE_ON_ARRIVAL", "true")
+    monkeypatch.setattr(tasks.urltree_arrivals, "delay", broken)
+    corpus = Corpus.objects.create(name="No broker", slug="no-broker")
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        call_command("import_warc", str(archive), "--corpus", corpus.slug)
+    assert len(queued) == 1
+    assert "no-broker: 8 HTML captures indexed" in capsys.readouterr().out
+    assert Page.objects.filter(corpus=corpus).count() == 5
+    assert "URL Tree not queued for 5 pages of no-broker (warc-import)" in caplog.text
+    assert "run `manage.py urltree --corpus no-broker`" in caplog.text
