@@ -124,12 +124,15 @@ def test_dashboard_without_figures_says_so(corpus, staff_client):
 def test_dashboard_cost_does_not_grow_with_the_corpus(merged, staff_client, pages,
                                                       django_assert_max_num_queries):  # fmt: skip
     staff_client.get("/staff/gold/test/")  # warm up session and content types
-    with django_assert_max_num_queries(8):
+    # 8, plus one per export source that offers its vectors for the download links
+    # (classifier, dbce, urltree): a constant, not a query per page.
+    budget = 8 + 3
+    with django_assert_max_num_queries(budget):
         staff_client.get("/staff/gold/test/")
     for n in range(10, 60):
         make_page(merged, n)
     refresh_corpus_stats(merged)
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(budget):
         response = staff_client.get("/staff/gold/test/")
     assert response.status_code == 200
 
