@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import accuracy_score, confusion_matrix, precision_recall_fscore_support
 
 from kehr_engine.metrics import (
+    PageTokenIndex,
     confusion,
     node_accuracy,
     page_tokens,
@@ -98,6 +99,26 @@ def test_token_bags_count_words_not_positions_and_macro_averages_pages() -> None
     scores = token_scores([page, empty])
     assert scores.macro.f1 == pytest.approx((2 / 3 + 1.0) / 2)
     assert scores.micro.f1 == pytest.approx(2 / 3)
+
+
+words = st.sampled_from(["the", "cat", "sat", "menu", "home", "Home", "a.b"])
+nodes = st.lists(st.tuples(st.lists(words, max_size=6).map(" ".join), st.booleans()), max_size=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(nodes, st.lists(st.lists(st.booleans(), min_size=12, max_size=12), max_size=4))
+def test_the_token_index_scores_exactly_as_the_token_bags(
+    page: list[tuple[str, bool]], predictions: list[list[bool]]
+) -> None:
+    """The index the precision-recall curve reuses gives page_tokens' figures."""
+    texts = [text for text, _good in page]
+    gold = np.array([good for _text, good in page], dtype=bool)
+    index = PageTokenIndex(texts, gold)
+    for predicted in predictions:
+        kept = np.array(predicted[: len(texts)], dtype=bool)
+        assert index.tokens(kept) == page_tokens(texts, gold, kept)
+    with pytest.raises(ValueError, match="for 2 nodes"):
+        PageTokenIndex(["a", "b"], np.array([True, False])).tokens(np.array([True]))
 
 
 def test_mismatched_lengths_are_refused_with_the_counts() -> None:

@@ -75,3 +75,18 @@ def test_a_page_with_other_features_is_refused_naming_both_versions(slice_pages:
     expected = rf"trained on \d+ features \(feature version {FEATURE_VERSION}"
     with pytest.raises(ValueError, match=expected):
         model.predict(data.matrices[0][:, :5])
+
+
+def test_a_feature_column_without_any_value_in_training_does_not_stop_it() -> None:
+    """DBCE that labelled none of the training pages (or visual features without layouts)
+    leaves a column all NaN; the model trains and predicts, and the column changes nothing."""
+    rng = np.random.default_rng(0)
+    matrices = [rng.normal(size=(30, 2)) for _ in range(4)]
+    labels = [np.where(m[:, 0] > 0, 3, 1) for m in matrices]
+    with_silent = [np.c_[m, np.full(len(m), np.nan)] for m in matrices]
+    model = train(with_silent, labels, ["a", "b", "dbce"], ("text",), max_iter=10)
+    plain = train(matrices, labels, ["a", "b"], ("text",), max_iter=10)
+    probe = rng.normal(size=(20, 2))
+    said = np.c_[probe, rng.integers(0, 2, size=20)]  # where the method says something
+    np.testing.assert_allclose(model.predict_proba(said), plain.predict_proba(probe))
+    assert (model.predict(said) == plain.predict(probe)).all()

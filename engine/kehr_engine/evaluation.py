@@ -21,6 +21,7 @@ import numpy as np
 from kehr_engine.baselines import BASELINES, run_baseline
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage
 from kehr_engine.metrics import (
+    PageTokenIndex,
     PageTokens,
     confusion,
     node_accuracy,
@@ -235,10 +236,11 @@ def token_pr_curve(
     threshold are kept (out-of-fold probabilities: every page scored by a model that did
     not see it), up to the first threshold that keeps no good token."""
     curve = []
+    indexed = [PageTokenIndex(p.node_texts, p.labels == GOOD) for p in pages]
     for threshold in np.linspace(0.0, 1.0, steps + 1)[:-1]:
         tokens = [
-            page_tokens(p.node_texts, p.labels == GOOD, proba > threshold)
-            for p, proba in zip(pages, good_proba, strict=True)
+            index.tokens(proba > threshold)
+            for index, proba in zip(indexed, good_proba, strict=True)
         ]
         micro = token_scores(tokens).micro
         if not micro.recall:

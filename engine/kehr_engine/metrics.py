@@ -117,6 +117,38 @@ def page_tokens(
     return PageTokens(overlap, sum(predicted.values()), sum(gold.values()))
 
 
+class PageTokenIndex:
+    """One page's tokens, counted once, for scoring many predictions of the same page
+    (the precision-recall curve scores every page at 50 thresholds): the same figures
+    as :func:`page_tokens`, with array sums in place of multiset intersections."""
+
+    def __init__(self, texts: Sequence[str], gold_good: np.ndarray) -> None:
+        if len(texts) != len(gold_good):
+            raise ValueError(f"{len(texts)} node texts, {len(gold_good)} gold labels.")
+        self.node_count = len(texts)
+        split = [text.split() for text in texts]
+        self.node_of_token = np.repeat(np.arange(len(texts)), [len(s) for s in split])
+        vocabulary: dict[str, int] = {}
+        ids = [vocabulary.setdefault(token, len(vocabulary)) for s in split for token in s]
+        self.token_ids = np.asarray(ids, dtype=np.int64)
+        self.size = len(vocabulary)
+        self.gold_counts = self._counts(np.asarray(gold_good, dtype=bool))
+
+    def _counts(self, keep: np.ndarray) -> np.ndarray:
+        kept = self.token_ids[keep[self.node_of_token]]
+        return np.bincount(kept, minlength=self.size)
+
+    def tokens(self, predicted_good: np.ndarray) -> PageTokens:
+        if len(predicted_good) != self.node_count:
+            raise ValueError(
+                f"{len(predicted_good)} predicted labels for {self.node_count} nodes: one each."
+            )
+        predicted_good = np.asarray(predicted_good, dtype=bool)
+        predicted = self._counts(predicted_good)
+        overlap = int(np.minimum(predicted, self.gold_counts).sum())
+        return PageTokens(overlap, int(predicted.sum()), int(self.gold_counts.sum()))
+
+
 @dataclass(frozen=True)
 class TokenScores:
     micro: PRF

@@ -103,7 +103,12 @@ def _fit(
     keep = y != 0  # unsettled 2008 ties teach nothing
     if not keep.any():
         raise ValueError("no labelled nodes to train on.")
-    return _booster(seed, max_iter).fit(x[keep], y[keep])
+    x = x[keep]
+    # A column with no value in the training data (a template method that labelled none
+    # of these pages, visual features without layouts) breaks scikit-learn's binning;
+    # a constant teaches the same (nothing), and prediction ignores the column.
+    x[:, np.isnan(x).all(axis=0)] = 0.0
+    return _booster(seed, max_iter).fit(x, y[keep])
 
 
 # Whether train() adds the smoothing stage unless told (see the module's docstring).
