@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from crosspage.models import MethodRun, MethodVector
+from crosspage.models import MethodRun, MethodRunPart, MethodVector
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -15,8 +15,22 @@ class ReadOnly(admin.ModelAdmin):
         return False
 
 
+class MethodRunPartInline(admin.TabularInline):
+    """The parts of a DBCE run split over workers (crosspage.dbce_parts)."""
+
+    model = MethodRunPart
+    extra = 0
+    can_delete = False
+    fields = ("phase", "number", "done", "items_done", "items", "counts", "updated_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(MethodRun)
 class MethodRunAdmin(ReadOnly):
+    inlines = (MethodRunPartInline,)
     list_display = ("method", "corpus", "state", "progress", "progress_text", "created_at")
     list_filter = ("method", "state", "corpus")
     list_select_related = ("corpus",)

@@ -77,3 +77,30 @@ class UrlTreeState(models.Model):
 
     def __str__(self) -> str:
         return f"URL Tree of {self.corpus} ({self.pages} pages)"
+
+
+class MethodRunPart(models.Model):
+    """One part of a run split over several workers (crosspage.dbce_parts): a phase's
+    share of the captures or pages, with what it did. A part records its end here; the
+    part that ends its phase starts the next one."""
+
+    class Phase(models.TextChoices):
+        INDEX = "index"
+        LABEL = "label"
+
+    run = models.ForeignKey(MethodRun, on_delete=models.CASCADE, related_name="parts")
+    phase = models.CharField(max_length=10, choices=Phase.choices)
+    number = models.PositiveIntegerField()
+    done = models.BooleanField(default=False)
+    items_done = models.PositiveIntegerField(default=0)
+    items = models.PositiveIntegerField(default=0)
+    counts = models.JSONField(default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["run", "phase", "number"], name="run_part_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.phase} part {self.number} of run {self.run_id}"

@@ -22,6 +22,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 
 import numpy as np
@@ -33,6 +34,7 @@ from archive.models import WarcCapture
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
 from crosspage.models import MethodRun, MethodVector, UrlTreeState
+from kehr_engine.dbce.labels import DbceResult
 from kehr_engine.dbce.run import ArchivePage, label_archive
 from kehr_engine.dbce.similar import Capture
 from kehr_engine.segmenter import decode_html
@@ -65,6 +67,14 @@ def start_run(corpus: Corpus, method: str, **options) -> MethodRun:
     return MethodRun.objects.create(corpus=corpus, method=method, options=options)
 
 
+def mark_failed(run_id: int, error: Exception, where: str = "") -> None:
+    """End the run as failed with the error, and where it happened if that helps."""
+    MethodRun.objects.filter(pk=run_id).update(
+        state=MethodRun.State.FAILED, finished_at=timezone.now(),
+        message=f"{where}{type(error).__name__}: {error}"[:5000],
+    )  # fmt: skip
+
+
 @contextmanager
 def running(run: MethodRun, echo: Echo) -> Iterator[Callable[[str, float], None]]:
     """Mark the run running; yield a progress function; record its end (done or failed)."""
@@ -78,17 +88,14 @@ def running(run: MethodRun, echo: Echo) -> Iterator[Callable[[str, float], None]
     try:
         yield progress
     except Exception as error:
-        MethodRun.objects.filter(pk=run.pk).update(
-            state=MethodRun.State.FAILED, finished_at=timezone.now(),
-            message=f"{type(error).__name__}: {error}"[:5000],
-        )  # fmt: skip
+        mark_failed(run.pk, error)
         raise
     MethodRun.objects.filter(pk=run.pk).update(
         state=MethodRun.State.DONE, progress=1.0, finished_at=timezone.now()
     )
 
 
-def _store(run: MethodRun | None, rows: Sequence[tuple[Page, str, np.ndarray, str]]) -> None:
+def store_rows(run: MethodRun | None, rows: Sequence[tuple[Page, str, np.ndarray, str]]) -> None:
     """(page, method, labels, reason) rows, replacing earlier vectors of the same method."""
     with transaction.atomic():
         for page, method, labels, reason in rows:
@@ -161,7 +168,7 @@ def run_urltree(run_id: int, *, echo: Echo = None) -> MethodRun:
             rows += page_rows
             outcomes[outcome] += 1
             if len(rows) >= BATCH or done == len(pages):
-                _store(run, rows)
+                store_rows(run, rows)
                 rows = []
                 share = done / len(pages)
                 progress(f"{run.corpus.slug}: {done}/{len(pages)} pages streamed", share)
@@ -205,7 +212,7 @@ def stream_arrivals(corpus_id: int, page_ids: Sequence[int]) -> int:
                 continue
             rows += _stream_rows(stream, page)[0]
             streamed += 1
-        _store(None, rows)
+        store_rows(None, rows)
         _save_state(corpus, stream, state.pages + streamed)
     return streamed
 
@@ -228,70 +235,112 @@ def capture_html(capture: WarcCapture) -> str:
     return decode_html(record.content_stream().read(), charset)[0]
 
 
-def _capture(key: str, url: str, when: datetime) -> Capture:
+def capture_of(key: str, url: str, when: datetime) -> Capture:
     return Capture(key, url, url_key(url, QueryRules.default()).domain, when.timestamp())
 
 
+@dataclass
+class CorpusCaptures:
+    """What DBCE works on in a corpus: its pages (by pk), those with an http(s) URL as
+    DBCE takes them, and the earlier captures of its imported archives (WARC records
+    whose URL has a later page), which serve in crosses but are not labelled."""
+
+    pages: list[Page]
+    archive_pages: list[ArchivePage]
+    earlier: list[WarcCapture]
+
+    def earlier_captures(self) -> dict[str, WarcCapture]:
+        """Earlier captures by capture key, without those whose URL DBCE cannot key."""
+        out = {}
+        for stored in self.earlier:
+            try:
+                capture_of(stored.record_id, stored.url, stored.captured_at)
+            except ValueError:
+                continue
+            out[stored.record_id] = stored
+        return out
+
+
+def page_key(page: Page) -> str:
+    return page.capture_record_id or f"page:{page.pk}"
+
+
+def corpus_captures(corpus: Corpus) -> CorpusCaptures:
+    pages = list(Page.objects.filter(corpus=corpus).order_by("pk"))
+    archive_pages = []
+    for page in pages:
+        try:
+            capture = capture_of(page_key(page), page.final_url or page.url, _time(page))
+        except ValueError:
+            continue  # no http(s) URL: no domain, no cross; stays unlabelled
+        # The annotation document stands for the page: the capture's tags and text
+        # (scripts removed, text wrapped in <kehr-t>, which the structure skips).
+        archive_pages.append(ArchivePage(capture, page.document, page.document, page.node_count))
+    page_records = {p.capture_record_id for p in pages if p.capture_record_id}
+    earlier = list(
+        WarcCapture.objects.filter(corpus=corpus).exclude(record_id__in=page_records).order_by("pk")
+    )
+    return CorpusCaptures(pages, archive_pages, earlier)
+
+
+def dbce_rows(
+    pages: Sequence[Page], results: dict[str, DbceResult]
+) -> tuple[list[tuple[Page, str, np.ndarray, str]], int]:
+    """The pages' dbce rows from the results by capture key; and how many are unlabelled."""
+    rows: list[tuple[Page, str, np.ndarray, str]] = []
+    unlabelled = 0
+    for page in pages:
+        result = results.get(page_key(page))
+        if result is None:
+            rows.append((page, "dbce", np.zeros(page.node_count), "not an http(s) URL"))
+            unlabelled += 1
+            continue
+        unlabelled += not result.labelled
+        rows.append((page, "dbce", result.labels, result.reason))
+    return rows, unlabelled
+
+
+def dbce_summary(counts: dict) -> str:
+    pages, unlabelled, failed = counts["pages"], counts["unlabelled"], counts["unreadable_captures"]
+    return (
+        f"{pages - unlabelled} of {pages} pages labelled"
+        + (f"; {unlabelled} left unlabelled (see each page's reason)" if unlabelled else "")
+        + (f"; {failed} captures unreadable" if failed else "")
+    )
+
+
 def run_dbce(run_id: int, *, echo: Echo = None) -> MethodRun:
+    """DBCE over the corpus in this process (crosspage.dbce_parts splits it over workers)."""
     run = MethodRun.objects.select_related("corpus").get(pk=run_id)
     corpus = run.corpus
     with running(run, echo) as progress:
-        pages = list(Page.objects.filter(corpus=corpus).order_by("pk"))
-        archive_pages, keyed, members = [], {}, []
-        page_records = {p.capture_record_id for p in pages if p.capture_record_id}
-        for page in pages:
-            url = page.final_url or page.url
-            try:
-                capture = _capture(page.capture_record_id or f"page:{page.pk}", url, _time(page))
-            except ValueError:
-                continue  # no http(s) URL: no domain, no cross; stays unlabelled below
-            # The annotation document stands for the page: the capture's tags and text
-            # (scripts removed, text wrapped in <kehr-t>, which the structure skips).
-            archive_pages.append(
-                ArchivePage(capture, page.document, page.document, page.node_count)
-            )
-            keyed[capture.key] = page
-        earlier = WarcCapture.objects.filter(corpus=corpus).exclude(record_id__in=page_records)
+        found = corpus_captures(corpus)
+        members = []
         failed_reads = 0
-        for stored in earlier.iterator(chunk_size=200):
+        for key, stored in found.earlier_captures().items():
             try:
-                members.append((_capture(stored.record_id, stored.url, stored.captured_at),
+                members.append((capture_of(key, stored.url, stored.captured_at),
                                 capture_html(stored)))  # fmt: skip
             except (OSError, ValueError, StopIteration) as error:
                 failed_reads += 1
                 logger.warning("capture %s unreadable: %s", stored.record_id, error)
-        progress(f"{corpus.slug}: {len(archive_pages)} pages, {len(members)} earlier captures "
-                 "indexed", 0.05)  # fmt: skip
+        progress(f"{corpus.slug}: {len(found.archive_pages)} pages, {len(members)} earlier "
+                 "captures indexed", 0.05)  # fmt: skip
 
         def labelled(done: int, total: int) -> None:
             if done == total or done % 50 == 0:
                 progress(f"{corpus.slug}: {done}/{total} pages labelled", 0.05 + 0.9 * done / total)
 
-        results = label_archive(archive_pages, members=members, progress=labelled)
-        rows: list[tuple[Page, str, np.ndarray, str]] = []
-        unlabelled = 0
-        for page in pages:
-            capture_key = page.capture_record_id or f"page:{page.pk}"
-            result = results.get(capture_key)
-            if result is None:
-                rows.append((page, "dbce", np.zeros(page.node_count), "not an http(s) URL"))
-                unlabelled += 1
-                continue
-            unlabelled += not result.labelled
-            rows.append((page, "dbce", result.labels, result.reason))
+        results = label_archive(found.archive_pages, members=members, progress=labelled)
+        rows, unlabelled = dbce_rows(found.pages, results)
         for start in range(0, len(rows), BATCH):
-            _store(run, rows[start : start + BATCH])
+            store_rows(run, rows[start : start + BATCH])
         counts = {
-            "pages": len(pages),
+            "pages": len(found.pages),
             "unlabelled": unlabelled,
             "earlier_captures": len(members),
             "unreadable_captures": failed_reads,
         }
-        MethodRun.objects.filter(pk=run.pk).update(
-            counts=counts,
-            message=f"{len(pages) - unlabelled} of {len(pages)} pages labelled"
-            + (f"; {unlabelled} left unlabelled (see each page's reason)" if unlabelled else "")
-            + (f"; {failed_reads} captures unreadable" if failed_reads else ""),
-        )
+        MethodRun.objects.filter(pk=run.pk).update(counts=counts, message=dbce_summary(counts))
     run.refresh_from_db()
     return run

@@ -234,6 +234,7 @@ LONG_TASK_TIME_LIMITS = {
     # The template methods over a whole corpus or imported archive (docs/methods.md).
     "crosspage.tasks.urltree": 3 * 60 * 60,
     "crosspage.tasks.dbce": 3 * 60 * 60,
+    "crosspage.tasks.dbce_part": 3 * 60 * 60,
     "crosspage.tasks.urltree_arrivals": 3 * 60 * 60,
     "learning.tasks.evaluate": 3 * 60 * 60,
     "learning.tasks.classify": 3 * 60 * 60,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from crosspage import services, tasks
+from crosspage import dbce_parts, services, tasks
 from crosspage.cli import run_command
+from crosspage.services import RunError
 
 
 class Command(BaseCommand):
@@ -18,8 +19,22 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("--corpus", required=True, help="slug of the corpus")
         parser.add_argument("--queue", action="store_true", help="run on a Celery worker")
+        parser.add_argument(
+            "--parts", type=int, default=1,
+            help="with --queue: split the run over this many tasks, which any workers run in "
+            "parallel, sharing the index in Redis (KEHR_DBCE_INDEX_URL, by default the "
+            "broker's when that is Redis); default 1",
+        )  # fmt: skip
 
     def handle(self, *args, **options) -> None:
+        parts = options["parts"]
+        if parts != 1 and not options["queue"]:
+            raise CommandError("--parts splits a run over workers: add --queue.")
+        try:
+            dbce_parts.check_parts(parts)
+        except RunError as error:
+            raise CommandError(str(error)) from None
+        extra = {"parts": parts} if parts > 1 else {}
         self.stdout.write(
             run_command(
                 options["corpus"],
@@ -28,5 +43,6 @@ class Command(BaseCommand):
                 tasks.dbce,
                 queue=options["queue"],
                 verbosity=options["verbosity"],
+                **extra,
             )
         )
