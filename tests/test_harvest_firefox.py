@@ -204,3 +204,21 @@ def test_same_url_in_a_later_job_is_a_duplicate(site):
     third = create_job(other, site.url("/article.html"), settings=FAST)
     run_job_sync(third)
     assert third.items.get().state == State.DONE
+
+
+@pytest.mark.django_db
+def test_a_page_taller_than_firefox_can_draw_is_shot_to_its_top(site):
+    """Found harvesting Debian's git manual pages: a full-page screenshot of a page over
+    65,535 px fails in Firefox, and the page was lost. Now its top part is shot."""
+    corpus = Corpus.objects.create(name="Tall", slug="tall")
+    job = create_job(corpus, site.url("/tall.html"), settings=FAST)
+    run_job_sync(job)
+    item = job.items.get()
+    assert item.state == State.DONE, item.message
+    with open(item.screenshot_path, "rb") as f:
+        width, height = png_size(f.read())
+    assert 60000 <= height <= 65535 and width >= 1000
+    # The page itself is whole: the clip was for the screenshot only.
+    texts = read_node_texts(item.page.document)
+    assert len(texts) == 1200 and texts[-1] == "Line 1199"
+    assert "max-height" not in item.page.document

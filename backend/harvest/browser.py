@@ -8,7 +8,8 @@ and restarted when it crashes. What it does for a page (:meth:`Browser.capture`)
    infinite-scroll teasers), wait for images and a second short settle;
 3. read the final URL, the MIME type, the HTTP status of the navigation
    (``PerformanceNavigationTiming.responseStatus``) and the document's encoding;
-4. take a full-page PNG screenshot of the live page;
+4. take a full-page PNG screenshot of the live page (of a page taller than the
+   65,535 px Firefox can draw at once, its top 64,000 px);
 5. take the DOM snapshot: a *clone* of the live ``documentElement`` (so the page is
    not disturbed) with scripts neutralised, serialised with its doctype.
 
@@ -178,6 +179,30 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   await sleep(40);
   done(true);
 })();
+"""
+
+# Firefox draws at most 65,535 px each way: a full-page screenshot of a taller page
+# fails. Such a page is shot clipped to its top part (the body capped at CLIP_PX, the
+# root not scrolling); the script returns the style attributes it replaced.
+SCREENSHOT_CLIP_PX = 64000
+_CLIP_JS = r"""
+const root = document.documentElement, body = document.body;
+const saved = [root.getAttribute("style"), body ? body.getAttribute("style") : null];
+root.style.setProperty("overflow", "hidden", "important");
+if (body) {
+  body.style.setProperty("max-height", arguments[0] + "px", "important");
+  body.style.setProperty("overflow", "hidden", "important");
+}
+return saved;
+"""
+_UNCLIP_JS = r"""
+const [root, body] = [document.documentElement, document.body];
+const restore = (element, value) => {
+  if (!element) return;
+  if (value === null) element.removeAttribute("style"); else element.setAttribute("style", value);
+};
+restore(root, arguments[0][0]);
+restore(body, arguments[0][1]);
 """
 
 # Resolves once web fonts are loaded and every <img> has finished (or failed).
@@ -375,7 +400,7 @@ class Browser:
         html = ""
         png = b""
         if "html" in (info["contentType"] or ""):
-            png = m.screenshot(format="binary", full=True)
+            png = self._screenshot()
             html = m.execute_script(_SNAPSHOT_JS)
         return Capture(
             url=url,
@@ -386,6 +411,23 @@ class Browser:
             html=html,
             screenshot_png=png,
         )
+
+    def _screenshot(self) -> bytes:
+        """The whole page as PNG; the top 64,000 px of a page too tall for Firefox to
+        draw at once; the viewport if even that cannot be drawn (a very wide page)."""
+        m = self.client
+        assert m is not None
+        try:
+            return m.screenshot(format="binary", full=True)
+        except mn_errors.UnsupportedOperationException:
+            pass
+        saved = m.execute_script(_CLIP_JS, script_args=[SCREENSHOT_CLIP_PX])
+        try:
+            return m.screenshot(format="binary", full=True)
+        except mn_errors.UnsupportedOperationException:
+            return m.screenshot(format="binary", full=False)
+        finally:
+            m.execute_script(_UNCLIP_JS, script_args=[saved])
 
     def node_rects(self, document: str, node_count: int, *, timeout_s: int = 30) -> dict:
         """Write the annotation document into the current tab and measure its nodes.
