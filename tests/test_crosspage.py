@@ -39,9 +39,13 @@ def labels_by_text(page: Page, method: str) -> dict[str, int]:
 
 @pytest.fixture
 def archive(tmp_path: Path) -> Path:
+    return write_archive(tmp_path)
+
+
+def write_archive(folder: Path) -> Path:
     """The DBCE fixture site as a web archive: four stories in the morning, three of
     them again in the evening with another teaser, and a gallery page."""
-    path = tmp_path / "site.warc.gz"
+    path = folder / "site.warc.gz"
     with path.open("wb") as stream:
         writer = WARCWriter(stream, gzip=True)
         for slug in ARTICLES:

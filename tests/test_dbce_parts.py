@@ -15,7 +15,7 @@ from corpora.models import Corpus
 from crosspage import dbce_parts
 from crosspage.models import MethodRun, MethodRunPart, MethodVector
 from crosspage.services import start_run
-from tests.test_crosspage import WAIT_S, archive  # noqa: F401  (a fixture)
+from tests.test_crosspage import WAIT_S, write_archive
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +27,11 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory):
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    return write_archive(tmp_path)
 
 
 @pytest.fixture
@@ -42,7 +47,7 @@ def vectors(corpus: Corpus) -> dict[tuple[str, str], tuple[bytes, str]]:
     }
 
 
-def imported(slug: str, archive: Path) -> Corpus:  # noqa: F811
+def imported(slug: str, archive: Path) -> Corpus:
     corpus = Corpus.objects.create(name=slug, slug=slug)
     call_command("import_warc", str(archive), "--corpus", slug, verbosity=0)
     return corpus
@@ -71,7 +76,7 @@ def test_parts_label_as_one_process_in_any_order_and_twice(
     db,
     archive,
     index_redis,
-    django_capture_on_commit_callbacks,  # noqa: F811
+    django_capture_on_commit_callbacks,
 ) -> None:
     corpus = imported("parts", archive)
     call_command("dbce", "--corpus", "parts", verbosity=0)
@@ -105,7 +110,7 @@ def test_a_part_whose_redis_is_gone_fails_the_run_with_the_reason(
     archive,
     tmp_path,
     monkeypatch,
-    django_capture_on_commit_callbacks,  # noqa: F811
+    django_capture_on_commit_callbacks,
 ) -> None:
     from tests.services import RedisServer
 
@@ -128,7 +133,7 @@ def test_a_part_whose_redis_is_gone_fails_the_run_with_the_reason(
     assert len(queue) == 2 and not MethodVector.objects.filter(page__corpus=corpus).exists()
 
 
-def test_what_parts_refuses_is_said_with_what_to_do(db, archive, monkeypatch, settings) -> None:  # noqa: F811
+def test_what_parts_refuses_is_said_with_what_to_do(db, archive, monkeypatch, settings) -> None:
     imported("refused", archive)
     with pytest.raises(CommandError, match="--parts splits a run over workers: add --queue"):
         call_command("dbce", "--corpus", "refused", "--parts", "2")
@@ -145,7 +150,7 @@ def test_what_parts_refuses_is_said_with_what_to_do(db, archive, monkeypatch, se
 
 
 @pytest.mark.django_db(transaction=True)
-def test_workers_run_the_parts(celery_worker, archive, kehr_services) -> None:  # noqa: F811
+def test_workers_run_the_parts(celery_worker, archive, kehr_services) -> None:
     if kehr_services.redis is None:
         pytest.skip("the worker's index is the broker's Redis: run on the Redis leg")
     corpus = imported("worker-parts", archive)
