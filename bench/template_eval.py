@@ -11,7 +11,7 @@ DBCE labels the second visit alone and with the first visit as each page's prev.
 Reported per method, heuristic and site: node and token precision/recall/F1 of content,
 macro over the pages the method labelled, and coverage (pages labelled).
 
-  apt-get install python3.11-doc git-doc debian-reference-en   # the sites
+  apt-get install python3.11-doc git-doc debian-reference-en sphinx-doc debian-handbook
   python bench/template_eval.py [--quick] [--out bench/reports/template-eval.json]
 
 The last line: ``BENCH template_eval pages=... <method>_<site>_token_f1=... ...``.
@@ -20,6 +20,7 @@ The last line: ``BENCH template_eval pages=... <method>_<site>_token_f1=... ...`
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.server
 import io
 import json
@@ -31,7 +32,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +72,11 @@ def _has_class(element: lxml.html.HtmlElement, name: str) -> bool:
     return name in (element.get("class") or "").split()
 
 
+def _handbook_body(element: lxml.html.HtmlElement) -> bool:
+    parent = element.getparent()
+    return element.tag == "div" and parent is not None and parent.tag == "body"
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", lambda e: e.get("role") == "main",
@@ -81,7 +87,17 @@ SITES = [
          "index.en.html", lambda e: e.tag == "body",
          "the DocBook body except div.navheader and div.navfooter",
          lambda e: _has_class(e, "navheader") or _has_class(e, "navfooter")),
+    Site("sphinx-docs", "sphinx-doc", Path("/usr/share/doc/sphinx-doc/html"), "index.html",
+         lambda e: e.get("role") == "main", "inside the Sphinx body, div[role=main]"),
+    Site("debian-handbook", "debian-handbook", Path("/usr/share/doc/debian-handbook/html"),
+         "en-US/index.html", _handbook_body,
+         "Publican: the book's div under body, not div#banner nor ul.docnav",
+         lambda e: e.get("id") == "banner" or _has_class(e, "docnav")),
 ]  # fmt: skip
+
+# For the BENCH keys.
+SHORT_NAMES = {"python-3.11-docs": "python", "git-docs": "git", "debian-reference": "debref",
+               "sphinx-docs": "sphinx", "debian-handbook": "handbook"}  # fmt: skip
 
 
 def gold_labels(document: str, site: Site) -> np.ndarray:
@@ -149,17 +165,27 @@ def handler_for(site: Site, capture: int) -> type[http.server.SimpleHTTPRequestH
 PORTS: dict[str, int] = {}  # site -> its port: both visits see the same URLs
 
 
-def crawl(site: Site, workdir: Path, limit: int | None, capture: int = 0) -> tuple[Path, float]:
-    """Serve the site on loopback and crawl it into a WARC with wget; (WARC, seconds)."""
+@contextlib.contextmanager
+def served(site: Site, capture: int = 0) -> Iterator[str]:
+    """The site on loopback while the block runs (the same port on every visit); its base URL."""
     address = ("127.0.0.1", PORTS.get(site.name, 0))
     server = http.server.ThreadingHTTPServer(address, handler_for(site, capture))
+    server.daemon_threads = True
     PORTS[site.name] = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def crawl(site: Site, workdir: Path, limit: int | None, capture: int = 0) -> tuple[Path, float]:
+    """Serve the site on loopback and crawl it into a WARC with wget; (WARC, seconds)."""
     warc = workdir / f"{site.name}-{capture}"
     started = time.perf_counter()
-    try:
+    with served(site, capture) as base:
         command = ["wget", "--recursive", "--level=inf", "--no-parent", "--no-verbose",
                    "--reject", "*.txt,*.gz,*.pdf,*.png,*.jpg,*.gif,*.svg,*.js,*.css,*.zip",
                    "--no-host-directories", "--directory-prefix", str(workdir / f"mirror{capture}"),
@@ -167,10 +193,15 @@ def crawl(site: Site, workdir: Path, limit: int | None, capture: int = 0) -> tup
         if limit:
             command[1:1] = ["--quota", f"{limit * 60}k"]
         subprocess.run(command, check=False, capture_output=True, timeout=1800)
-    finally:
-        server.shutdown()
-        server.server_close()
     return Path(f"{warc}.warc.gz"), time.perf_counter() - started
+
+
+def crawled_pages(site: Site, folder: Path, limit: int | None) -> tuple[list[Page], float]:
+    """The site crawled by wget into ``folder``/<site>: its pages and the crawl's seconds."""
+    workdir = folder / site.name
+    workdir.mkdir(exist_ok=True)
+    warc, seconds = crawl(site, workdir, limit)
+    return read_pages(warc, site, limit), seconds
 
 
 def read_pages(warc: Path, site: Site, limit: int | None, capture: int = 0) -> list[Page]:
@@ -218,7 +249,28 @@ def score(pages: list[Page], predicted: list[np.ndarray | None]) -> dict:
         "node": {"precision": p, "recall": r, "f1": f},
         "token": tokens.macro.as_dict(),
         "token_micro_f1": tokens.micro.f1,
+        "thesis": thesis_figures(kept),
     }
+
+
+def thesis_figures(kept: list[tuple[Page, np.ndarray]]) -> dict[str, float | None]:
+    """The two figures Leśniak's thesis reports, micro over the labelled pages: recall of
+    content and precision of boilerplate, by nodes and by tokens (None: nothing called
+    boilerplate)."""
+    out: dict[str, float | None] = {}
+    for unit in ("node", "token"):
+        gold_good = found = called = right = 0.0
+        for page, labels in kept:
+            weight = (np.ones(len(page.texts)) if unit == "node"
+                      else np.array([len(t.split()) for t in page.texts], dtype=float))  # fmt: skip
+            good, bad = page.gold == GOOD, labels == BAD
+            gold_good += float(weight[good].sum())
+            found += float(weight[good & (labels == GOOD)].sum())
+            called += float(weight[bad].sum())
+            right += float(weight[bad & ~good].sum())
+        out[f"content_recall_{unit}"] = found / gold_good if gold_good else None
+        out[f"boilerplate_precision_{unit}"] = right / called if called else None
+    return out
 
 
 def learning_curve(pages: list[Page], predicted: list[np.ndarray | None], steps: int = 10):
@@ -268,6 +320,15 @@ def run_dbce(
     return labels, seconds, invalid
 
 
+def check_tools(sites: list[Site] = SITES) -> None:
+    """Stop, naming the packages to install, when a site or wget is missing."""
+    missing = [s.package for s in sites if not s.root.is_dir()]
+    if missing:
+        sys.exit(f"the sites are Debian packages: apt-get install {' '.join(missing)}")
+    if shutil.which("wget") is None:
+        sys.exit("wget crawls the sites into WARC files: apt-get install wget")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="40 pages a site (< 60 s)")
@@ -275,20 +336,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
     limit = 40 if args.quick else args.limit
-    missing = [s.package for s in SITES if not s.root.is_dir()]
-    if missing:
-        sys.exit(f"the sites are Debian packages: apt-get install {' '.join(missing)}")
-    if shutil.which("wget") is None:
-        sys.exit("wget crawls the sites into WARC files: apt-get install wget")
+    check_tools()
     report: dict = {"sites": {}}
     bench_keys = []
     total_pages = 0
     with tempfile.TemporaryDirectory(prefix="kehr-template-eval-") as tmp:
         for site in SITES:
             workdir = Path(tmp) / site.name
-            workdir.mkdir()
-            warc, crawl_s = crawl(site, workdir, limit)
-            pages = read_pages(warc, site, limit)
+            pages, crawl_s = crawled_pages(site, Path(tmp), limit)
             total_pages += len(pages)
             good_share = float(np.mean(np.concatenate([p.gold == GOOD for p in pages])))
             urltree, urltree_s = run_urltree(pages)
@@ -320,7 +375,7 @@ def main() -> None:
                 print(f"  {name:42s} coverage {figures['coverage']:.2f} token P/R/F1 "
                       f"{token.get('precision', 0):.3f}/{token.get('recall', 0):.3f}/"
                       f"{token.get('f1', 0):.3f}")  # fmt: skip
-            short = site.name.split("-")[0]
+            short = SHORT_NAMES[site.name]
             for name in ("urltree:strict", "dbce"):
                 f1 = methods[name].get("token", {}).get("f1", 0.0)
                 bench_keys.append(f"{name.replace(':', '_')}_{short}_token_f1={f1:.3f}")
