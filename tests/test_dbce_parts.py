@@ -137,8 +137,9 @@ def test_what_parts_refuses_is_said_with_what_to_do(db, archive, monkeypatch, se
     imported("refused", archive)
     with pytest.raises(CommandError, match="--parts splits a run over workers: add --queue"):
         call_command("dbce", "--corpus", "refused", "--parts", "2")
-    with pytest.raises(CommandError, match="--parts 0: give 1 or more parts"):
-        call_command("dbce", "--corpus", "refused", "--parts", "0", "--queue")
+    for parts in ("0", "65"):
+        with pytest.raises(CommandError, match=f"--parts {parts}: give 1 to 64 parts"):
+            call_command("dbce", "--corpus", "refused", "--parts", parts, "--queue")
     monkeypatch.setenv("KEHR_DBCE_INDEX_URL", "")
     settings.CELERY_BROKER_URL = "filesystem://"
     with pytest.raises(CommandError, match=r"needs a Redis the workers share .* KEHR_DBCE_INDEX"):

@@ -41,6 +41,8 @@ logger = logging.getLogger(__name__)
 #: Share of the run's progress bar the index phase takes (labelling costs the rest).
 INDEX_SHARE = 0.3
 PROGRESS_EVERY = 25  # pages between a label part's progress writes
+# More parts than worker processes only adds tasks; each part reads the corpus' list.
+MAX_PARTS = 64
 
 
 def index_url() -> str:
@@ -53,8 +55,10 @@ def index_url() -> str:
 
 def check_parts(parts: int) -> None:
     """Refuse a split the platform cannot run, saying what to do."""
-    if parts < 1:
-        raise RunError(f"--parts {parts}: give 1 or more parts.")
+    if not 1 <= parts <= MAX_PARTS:
+        raise RunError(
+            f"--parts {parts}: give 1 to {MAX_PARTS} parts (about one per worker process)."
+        )
     if parts == 1:
         return
     url = index_url()
