@@ -120,6 +120,8 @@ def test_url_tree_streams_a_corpus_in_capture_order(db, capsys) -> None:
     ):
         sources.resolve(last, "urltree:relaxed-at-domain-500")
     assert sources.resolve(last, "urltree:strict-at-domain").kind == "urltree"
+    with pytest.raises(SourceError, match="unknown URL Tree heuristic 'loose'"):
+        sources.resolve(last, "urltree:loose")
 
 
 def test_bad_input_gets_a_clear_error(imported) -> None:
@@ -134,6 +136,8 @@ def test_bad_input_gets_a_clear_error(imported) -> None:
         open_sources(imported, ["dbce"])
     with pytest.raises(IncludeError, match="Name the heuristic"):
         open_sources(imported, ["urltree"])
+    with pytest.raises(IncludeError, match="unknown URL Tree heuristic 'loose'"):
+        open_sources(imported, ["urltree:loose"])
 
 
 def test_a_domain_with_one_page_is_unlabelled_with_the_reason(db) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from corpora.models import Corpus
 from crosspage.models import MethodVector
 from gold.exports.included import IncludeError, OpenedSource, StoredVector, VectorSource
+from kehr_engine.urltree.heuristics import parse_heuristic
 
 
 def _opener(prefix: str, syntax: str) -> Callable[[Corpus, str], OpenedSource]:
@@ -14,6 +15,11 @@ def _opener(prefix: str, syntax: str) -> Callable[[Corpus, str], OpenedSource]:
         method = prefix if not argument else f"{prefix}:{argument}"
         if prefix == "urltree" and not argument:
             raise IncludeError("Name the heuristic: --include urltree:<heuristic>.")
+        if prefix == "urltree":
+            try:
+                parse_heuristic(argument)
+            except ValueError as error:
+                raise IncludeError(str(error)) from None
         if prefix == "dbce" and argument:
             raise IncludeError("dbce takes no argument: --include dbce.")
         vectors = MethodVector.objects.filter(page__corpus=corpus, method=method)

@@ -14,6 +14,7 @@ from comparison.sources import SourceError, SourceKind, Vector
 from corpora.models import Page
 from crosspage.models import MethodVector
 from crosspage.services import DEFAULT_HEURISTICS
+from kehr_engine.urltree.heuristics import parse_heuristic
 
 
 def _vector(page: Page, method: str, command: str) -> Vector:
@@ -47,6 +48,10 @@ def _resolve_urltree(page: Page, argument: str) -> Vector:
         raise SourceError(
             f"Name the heuristic: urltree:<heuristic>, e.g. urltree:{DEFAULT_HEURISTICS[0]}."
         )
+    try:
+        parse_heuristic(heuristic)
+    except ValueError as error:
+        raise SourceError(str(error)) from None
     return _vector(page, f"urltree:{heuristic}", "urltree")
 
 
