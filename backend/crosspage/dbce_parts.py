@@ -123,9 +123,9 @@ def _captures(found: CorpusCaptures) -> tuple[list[Capture], dict[str, object]]:
     """Every capture (pages first, then earlier captures) and what each one is."""
     captures = [page.capture for page in found.archive_pages]
     what: dict[str, object] = {page.capture.key: page for page in found.archive_pages}
-    for key, stored in found.earlier_captures().items():
-        captures.append(services.capture_of(key, stored.url, stored.captured_at))
-        what[key] = stored
+    for capture, stored in found.earlier_captures():
+        captures.append(capture)
+        what[capture.key] = stored
     return captures, what
 
 

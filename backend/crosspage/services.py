@@ -249,15 +249,14 @@ class CorpusCaptures:
     archive_pages: list[ArchivePage]
     earlier: list[WarcCapture]
 
-    def earlier_captures(self) -> dict[str, WarcCapture]:
-        """Earlier captures by capture key, without those whose URL DBCE cannot key."""
-        out = {}
+    def earlier_captures(self) -> list[tuple[Capture, WarcCapture]]:
+        """Earlier captures as DBCE keys them, without those whose URL it cannot key."""
+        out = []
         for stored in self.earlier:
             try:
-                capture_of(stored.record_id, stored.url, stored.captured_at)
+                out.append((capture_of(stored.record_id, stored.url, stored.captured_at), stored))
             except ValueError:
                 continue
-            out[stored.record_id] = stored
         return out
 
 
@@ -317,10 +316,9 @@ def run_dbce(run_id: int, *, echo: Echo = None) -> MethodRun:
         found = corpus_captures(corpus)
         members = []
         failed_reads = 0
-        for key, stored in found.earlier_captures().items():
+        for capture, stored in found.earlier_captures():
             try:
-                members.append((capture_of(key, stored.url, stored.captured_at),
-                                capture_html(stored)))  # fmt: skip
+                members.append((capture, capture_html(stored)))
             except (OSError, ValueError, StopIteration) as error:
                 failed_reads += 1
                 logger.warning("capture %s unreadable: %s", stored.record_id, error)

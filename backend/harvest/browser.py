@@ -182,7 +182,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 """
 
 # Firefox draws at most 65,535 px each way: a full-page screenshot of a taller page
-# fails. Such a page is shot clipped to its top part (the body capped at CLIP_PX, the
+# fails. Such a page is shot clipped to its top part (the body capped at the clip, the
 # root not scrolling); the script returns the style attributes it replaced.
 SCREENSHOT_CLIP_PX = 64000
 _CLIP_JS = r"""
