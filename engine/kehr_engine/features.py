@@ -26,6 +26,7 @@ import numpy as np
 from kehr_engine.baselines import run_baseline
 from kehr_engine.dom_stats import ATTR_BUCKET_COUNT, BLOCKS, KEYWORDS, TAGS, DomStats, dom_stats
 from kehr_engine.layout import Layout
+from kehr_engine.stability.core import StabilityMap
 from kehr_engine.stopwords import STOPWORDS
 
 # 2: one-pass DOM statistics, block/parent densities, stopwords EN+DE, hashed class/id
@@ -52,6 +53,8 @@ class NodeDocument:
     layout: Layout | None = None  # rendered boxes and styles, when the page has them
     # Label vectors of the template methods ("urltree:strict", "dbce"), when it has them.
     method_labels: Mapping[str, np.ndarray] | None = None
+    # The page's static/dynamic block map from visits (kehr_engine.stability), if any.
+    stability: StabilityMap | None = None
     cache: dict[str, object] = field(default_factory=dict)
 
     def root(self) -> lxml.html.HtmlElement:
@@ -301,5 +304,6 @@ def justext_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
 
 
 # Groups defined in their own modules register on import.
+from kehr_engine import stability_features as _stability_features  # noqa: E402, F401
 from kehr_engine import template_features as _template_features  # noqa: E402, F401
 from kehr_engine import visual as _visual  # noqa: E402, F401
