@@ -32,6 +32,32 @@ TYPES = {
 CHARSET_HEADER = {"/cp1252.html": "windows-1252", "/sjis.html": "Shift_JIS"}
 
 
+# Where /rotating.html draws its ad (CSS px): the visual stability tests check it.
+ROTATING_AD = (1500, 200, 300, 400)  # x, y, width, height
+AD_WORDS = ["Buy shoes", "Cheap flights!", "Win a car", "Mortgage rates", "Learn piano",
+            "Fresh coffee", "Gym offers", "Garden tools"]  # fmt: skip
+
+
+def rotating_page(visit: int) -> str:
+    """A page with a fixed text column and a side ad that differs on every visit."""
+    hue = (visit * 97) % 360
+    x, y, w, h = ROTATING_AD
+    paragraphs = "".join(
+        f"<p>Paragraph {n} of the running text stays where it is on every visit, "
+        "whatever the advertisement beside it shows.</p>"
+        for n in range(12)
+    )
+    return (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Rotating</title></head>"
+        "<body style='margin:0;font:16px/1.5 sans-serif;background:#fff'>"
+        f"<main style='width:800px;margin-left:100px;padding-top:20px'>{paragraphs}</main>"
+        f"<aside style='position:absolute;left:{x}px;top:{y}px;width:{w}px;height:{h}px;"
+        f"background:hsl({hue},80%,45%);color:#fff;font-size:18px'>"
+        f"{AD_WORDS[visit % len(AD_WORDS)]}</aside>"
+        "</body></html>"
+    )
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     server_version = "KehrFixture/1"
     protocol_version = "HTTP/1.1"
@@ -69,6 +95,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             paragraphs = "".join(f"<div style='height:60px'>Line {n}</div>" for n in range(1200))
             body = f"<!DOCTYPE html><title>Tall</title><body>{paragraphs}</body>"
             return self._send(200, body.encode(), "text/html; charset=utf-8")
+        if path == "/rotating.html":  # visual stability: another ad on every request
+            return self._send(
+                200, rotating_page(site.count(path)).encode(), "text/html; charset=utf-8"
+            )
         if path == "/data.png":
             path = "/static/photo.png"
         file = (SITE_DIR / path.lstrip("/")).resolve()

@@ -58,6 +58,7 @@ class ProxyHandle:
     ca_cert_path: Path
     process: subprocess.Popen
     host: str = "127.0.0.1"
+    visit_port: int | None = None  # the live-visits listener (record mode, --visit-port)
     _lines: list[str] = field(default_factory=list)
 
     @property
@@ -66,6 +67,12 @@ class ProxyHandle:
 
     def output(self) -> str:
         return "".join(self._lines)
+
+    def visits(self) -> ProxyHandle:
+        """The same recorder seen through its live-visits listener (--visit-port)."""
+        assert self.visit_port is not None, "started without visit_port"
+        return ProxyHandle(mode=self.mode, archive_dir=self.archive_dir, port=self.visit_port,
+                           ca_cert_path=self.ca_cert_path, process=self.process)  # fmt: skip
 
     def stop(self, timeout: float = 10) -> int:
         if self.process.poll() is None:
@@ -110,6 +117,8 @@ def start_archive_proxy(mode: str, archive_dir, **options) -> ProxyHandle:
         argv += ["--fuzzy-rules", str(options["fuzzy_rules"])]
     if options.get("allow_private"):
         argv += ["--allow-private", options["allow_private"]]
+    if options.get("visit_port") is not None:
+        argv += ["--visit-port", str(options["visit_port"])]
     if not options.get("inject", True):
         argv.append("--no-inject")
     if options.get("quiet", True):
@@ -132,6 +141,8 @@ def start_archive_proxy(mode: str, archive_dir, **options) -> ProxyHandle:
     def pump():  # keep draining the pipe so the proxy never blocks on a full buffer
         for line in process.stdout:
             lines.append(line)
+            if line.startswith("KEHR-PROXY-VISITS"):
+                found["visit_port"] = line.split("port=")[1].split()[0]
             if line.startswith("KEHR-PROXY-READY") and not ready.is_set():
                 found.update(kv.split("=", 1) for kv in line.split()[1:])
                 ready.set()
@@ -149,6 +160,7 @@ def start_archive_proxy(mode: str, archive_dir, **options) -> ProxyHandle:
         ca_cert_path=confdir / "mitmproxy-ca-cert.pem",
         process=process,
         host="127.0.0.1" if host in ("0.0.0.0", "::") else host,
+        visit_port=int(found["visit_port"]) if "visit_port" in found else None,
         _lines=lines,
     )
 

@@ -82,7 +82,8 @@ def test_harvest_fixture_site(site):
         "/index.html#top": (State.FILTERED, "duplicate_url"),
     }, {p: (i.state, i.reason, i.message) for p, i in items.items()}
     assert progress == {
-        "total": 13, "queued": 0, "running": 0, "done": 7, "failed": 0, "filtered": 6
+        "total": 13, "queued": 0, "running": 0, "done": 7, "failed": 0, "filtered": 6,
+        "visits": 0, "visits_planned": 0,
     }  # fmt: skip
     job.refresh_from_db()
     assert job.state == HarvestJob.State.FINISHED

@@ -30,7 +30,8 @@ def test_api_post_list_and_follow_progress(staff_api, corpus):
     body = response.json()
     assert body["corpus"] == corpus.slug
     assert body["progress"] == {
-        "total": 3, "queued": 2, "running": 0, "done": 0, "failed": 0, "filtered": 1
+        "total": 3, "queued": 2, "running": 0, "done": 0, "failed": 0, "filtered": 1,
+        "visits": 0, "visits_planned": 0,
     }  # fmt: skip
     assert body["list_errors"] == [
         {"line": 3, "text": "not-a-url", "error": "no scheme (write http:// or https://)"}
@@ -143,12 +144,29 @@ def test_harvest_goes_through_the_installation_recorder_by_default(monkeypatch, 
     assert proxy["proxy"] == "127.0.0.1:8123"
     assert proxy["proxy_ca"].endswith("mitmproxy-ca-cert.pem")
     assert proxy["archive_dir"] == str((Path(settings.VAR_DIR) / "archive").resolve())
+    # Live visits go to the recorder's second listener, by default two ports up.
+    assert proxy["visit_proxy"] == "127.0.0.1:8125"
+    monkeypatch.setenv("KEHR_ARCHIVE_VISIT_PORT", "9001")
+    assert conf.proxy_settings()["visit_proxy"] == "127.0.0.1:9001"
+    monkeypatch.setenv("KEHR_ARCHIVE_VISIT_PORT", "8123")
+    with pytest.raises(ConfigurationError, match="a port of its own"):
+        conf.proxy_settings()
+    monkeypatch.delenv("KEHR_ARCHIVE_VISIT_PORT")
+    monkeypatch.setenv("KEHR_ARCHIVE_REPLAY_PORT", "8125")  # not two up, then: three
+    assert conf.proxy_settings()["visit_proxy"] == "127.0.0.1:8126"
+    monkeypatch.delenv("KEHR_ARCHIVE_REPLAY_PORT")
+    monkeypatch.setenv("KEHR_HARVEST_VISITS", "31")
+    with pytest.raises(ConfigurationError, match="KEHR_HARVEST_VISITS=31 is too large"):
+        conf.job_settings()
+    monkeypatch.delenv("KEHR_HARVEST_VISITS")
     monkeypatch.setenv("KEHR_ARCHIVE_RECORD_AUTH", "harvester:pw")
     with pytest.raises(ConfigurationError, match="cannot log in to a proxy"):
         conf.proxy_settings()
     monkeypatch.delenv("KEHR_ARCHIVE_RECORD_AUTH")
     monkeypatch.setenv("KEHR_HARVEST_PROXY", "direct")
-    assert conf.proxy_settings() == {"proxy": "", "proxy_ca": "", "archive_dir": ""}
+    assert conf.proxy_settings() == {
+        "proxy": "", "proxy_ca": "", "archive_dir": "", "visit_proxy": ""
+    }  # fmt: skip
     monkeypatch.setenv("KEHR_HARVEST_PROXY", "my-proxy")
     with pytest.raises(ConfigurationError, match="KEHR_HARVEST_PROXY='my-proxy'"):
         conf.proxy_settings()

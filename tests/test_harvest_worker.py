@@ -56,7 +56,8 @@ def test_harvest_through_the_worker(celery_worker, site):
     assert enqueue_job(job) == 6
     wait_for(lambda: job_finished(job), 120, "the job to finish", celery_worker)
     assert job.progress() == {
-        "total": 6, "queued": 0, "running": 0, "done": 5, "failed": 0, "filtered": 1
+        "total": 6, "queued": 0, "running": 0, "done": 5, "failed": 0, "filtered": 1,
+        "visits": 0, "visits_planned": 0,
     }  # fmt: skip
     pages = Page.objects.filter(corpus=corpus)
     assert sorted(p.url for p in pages) == sorted(site.url(p) for p in PAGES)

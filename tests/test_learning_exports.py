@@ -242,7 +242,7 @@ def test_staff_download_includes_a_classifier(model, staff):
     assert records[0]["included"]["classifier:m1"]["labels"] == predicted(0)
     for spec, message in [
         ("classifier:nope", "there is no model named 'nope'"),
-        ("nothing:x", "urltree:<heuristic>, classifier:<model>"),
+        ("nothing:x", "urltree:<heuristic>, stability, classifier:<model>"),
     ]:
         response = client.get("/staff/gold/test/export/csv/", {"include": spec})
         assert response.status_code == 400 and message in response.content.decode()

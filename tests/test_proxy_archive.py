@@ -582,3 +582,56 @@ def test_matching_layers_unit():
     posted = [C(1, base, "sha1:AAA")]
     assert matching.choose(rules, base, "sha1:BBB", posted) == ("nearest", posted[0])
     assert matching.choose(rules, base, "sha1:AAA", posted) == ("cachebuster", posted[0])
+
+
+def test_visits_listener_fetches_live_and_archives_nothing(origin, archive_proxy, tmp_path):
+    recorder = archive_proxy(
+        "record", tmp_path / "archive", allow_private=ALLOW_LOOPBACK, visit_port=0
+    )
+    assert recorder.visit_port and recorder.visit_port != recorder.port
+    page = origin.url("/item/visits")
+    with client(recorder) as c:
+        first = c.get(page)
+    assert first.headers["X-Kehr-Archive"] == "recorded"
+    seen = origin.count
+    visits_proxy = recorder.visits()
+    with client(visits_proxy) as c:
+        visits = [c.get(page), c.get(page), c.get(origin.url("/item/not-recorded"))]
+    assert [v.headers["X-Kehr-Archive"] for v in visits] == ["live"] * 3
+    assert origin.count == seen + 3, "a visit was answered from the archive"
+    # The recording listener still answers from the first capture, and nothing a visit
+    # fetched was archived: its URL is unknown to the recorder's index.
+    with client(recorder) as c:
+        assert c.get(page).headers["X-Kehr-Archive"] == "exact"
+    assert origin.count == seen + 3
+    assert recorder.stop() == 0, recorder.output()
+    index = ArchiveIndex(recorder.archive_dir)
+    try:
+        recorded_urls = {e.url for e in index.entries()}
+    finally:
+        index.close()
+    assert origin.url("/item/visits") in recorded_urls
+    assert origin.url("/item/not-recorded") not in recorded_urls
+
+
+def test_visits_listener_keeps_the_address_checks(origin, archive_proxy, tmp_path):
+    # Loopback is not allowed here: a visit may not reach it any more than a recording.
+    recorder = archive_proxy("record", tmp_path / "archive", visit_port=0)
+    visits_proxy = recorder.visits()
+    seen = origin.count
+    with client(visits_proxy) as c:
+        answer = c.get(origin.url("/item/private"))
+    assert answer.status_code == 403
+    assert answer.headers["X-Kehr-Archive"] == "refused"
+    assert origin.count == seen
+
+
+def test_visit_port_is_refused_in_replay_mode(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "kehr_proxy", "--mode", "replay", "--archive-dir",
+         str(tmp_path / "a"), "--visit-port", "0"],
+        capture_output=True, text=True, cwd=str(REPO),
+        env={**os.environ, "PYTHONPATH": str(REPO / "proxy")},
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert "--visit-port is for record mode only" in result.stderr

@@ -9,8 +9,8 @@ import pytest
 from PIL import Image
 
 from kehr_engine.features import NodeDocument, features
-from kehr_engine.layout import Layout
 from kehr_engine.stability import (
+    PageStability,
     StabilityMap,
     StabilityParams,
     core_sections,
@@ -65,14 +65,10 @@ def test_node_stability_is_the_static_share_of_the_node(smap):
     assert stability_labels(rects, smap).tolist() == [3, 1, 3, 0, 0, 3]
 
 
-def test_the_feature_group_reads_the_map_and_the_layout(smap):
-    layout = Layout(
-        rects=np.array([[500, 120, 400, 20], [AD[0] + 5, AD[1] + 5, 50, 20]], dtype=float),
-        styles=np.full((2, 5), np.nan),
-        viewport=(1920, 1080),
-        document=(1920, 1080),
-    )
-    doc = NodeDocument(["Running text here.", "Buy now"], "<html></html>", "", layout, None, smap)
+def test_the_feature_group_reads_the_map_and_the_visits_rectangles(smap):
+    rects = np.array([[500, 120, 400, 20], [AD[0] + 5, AD[1] + 5, 50, 20]], dtype=float)
+    page = PageStability(smap, rects)
+    doc = NodeDocument(["Running text here.", "Buy now"], "<html></html>", "", None, None, page)
     names, matrix = features(doc, ["visual_stability"])
     assert names == [
         "visual_stability.static_share",
@@ -81,8 +77,11 @@ def test_the_feature_group_reads_the_map_and_the_layout(smap):
         "visual_stability.captures",
     ]
     assert matrix.tolist() == [[1.0, 1.0, 2.0, 8.0], [0.0, 1.0, 2.0, 8.0]]
-    without = NodeDocument(["a", "b"], "<html></html>", "", layout)
+    without = NodeDocument(["a", "b"], "<html></html>", "")
     assert np.isnan(features(without, ["visual_stability"])[1]).all()
+    other = NodeDocument(["a"], "<html></html>", "", None, None, page)
+    with pytest.raises(ValueError, match="another segmentation"):
+        features(other, ["visual_stability"])
 
 
 def test_a_map_survives_its_json_and_draws_its_mask(smap):

@@ -8,6 +8,9 @@ KEHR_ARCHIVE_CA_DIR        the installation's CA, 0700/0600 (default <KEHR_VAR_D
 KEHR_ARCHIVE_RECORD_PORT   recorder port (default 8090); it listens on loopback only
                            unless KEHR_ARCHIVE_RECORD_HOST says otherwise
 KEHR_ARCHIVE_RECORD_HOST   default 127.0.0.1; anything else needs KEHR_ARCHIVE_RECORD_AUTH
+KEHR_ARCHIVE_VISIT_PORT    the recorder's second port, for live visits that are never
+                           archived (harvest --visits; default: the record port + 2,
+                           8092, or + 3 when that is the replay port); on the record host
 KEHR_ARCHIVE_RECORD_AUTH   user:password of the recorder (default: none); never handed out
 KEHR_ARCHIVE_REPLAY_PORT   replay proxy port (default 8091)
 KEHR_ARCHIVE_REPLAY_HOST   default 127.0.0.1; anything else needs KEHR_ARCHIVE_REPLAY_AUTH
@@ -65,6 +68,7 @@ class ArchiveSettings:
     ca_dir: Path
     record_host: str
     record_port: int
+    visit_port: int
     replay_host: str
     replay_port: int
     record_auth: str
@@ -118,13 +122,18 @@ def get() -> ArchiveSettings:
     rules = env_str("KEHR_ARCHIVE_FUZZY_RULES", "")
     if rules and not Path(rules).is_file():
         raise ConfigurationError(f"KEHR_ARCHIVE_FUZZY_RULES={rules!r} is not a file.")
+    record_port = env_int("KEHR_ARCHIVE_RECORD_PORT", 8090, minimum=0)
+    replay_port = env_int("KEHR_ARCHIVE_REPLAY_PORT", 8091, minimum=0)
+    # Two ports up from the recorder's, or three when the replay proxy has that one.
+    visit_default = record_port + (3 if record_port + 2 == replay_port else 2) if record_port else 0
     result = ArchiveSettings(
         archive_dir=Path(env_str("KEHR_ARCHIVE_DIR", str(var / "archive"))).resolve(),
         ca_dir=Path(env_str("KEHR_ARCHIVE_CA_DIR", str(var / "proxy-ca"))).resolve(),
         record_host=_host("KEHR_ARCHIVE_RECORD_HOST", "127.0.0.1"),
-        record_port=env_int("KEHR_ARCHIVE_RECORD_PORT", 8090, minimum=0),
+        record_port=record_port,
+        visit_port=env_int("KEHR_ARCHIVE_VISIT_PORT", visit_default, minimum=0),
         replay_host=_host("KEHR_ARCHIVE_REPLAY_HOST", "127.0.0.1"),
-        replay_port=env_int("KEHR_ARCHIVE_REPLAY_PORT", 8091, minimum=0),
+        replay_port=replay_port,
         record_auth=record_auth,
         replay_auth=replay_auth,
         allow_private=_allow_private(),
@@ -134,9 +143,15 @@ def get() -> ArchiveSettings:
     for name, port in (
         ("KEHR_ARCHIVE_RECORD_PORT", result.record_port),
         ("KEHR_ARCHIVE_REPLAY_PORT", result.replay_port),
+        ("KEHR_ARCHIVE_VISIT_PORT", result.visit_port),
     ):
         if port > 65535:
             raise ConfigurationError(f"{name}={port} is not a TCP port (0-65535).")
+    if result.visit_port and result.visit_port in (result.record_port, result.replay_port):
+        raise ConfigurationError(
+            f"KEHR_ARCHIVE_VISIT_PORT={result.visit_port} is the record or replay port: "
+            "give the recorder's visits listener a port of its own."
+        )
     for mode, name, host in (
         ("replay", "KEHR_ARCHIVE_REPLAY_HOST", result.replay_host),
         ("record", "KEHR_ARCHIVE_RECORD_HOST", result.record_host),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from crosspage.models import MethodRun, MethodRunPart, MethodVector
+from crosspage.models import MethodRun, MethodRunPart, MethodVector, PageStability
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -43,3 +43,21 @@ class MethodVectorAdmin(ReadOnly):
     search_fields = ("page__url",)
     list_select_related = ("page",)
     exclude = ("labels",)
+
+
+@admin.register(PageStability)
+class PageStabilityAdmin(ReadOnly):
+    """Block maps of visual stability (docs/methods.md); the mask is on the page view."""
+
+    list_display = ("page", "layouts", "captures", "run", "updated_at")
+    list_select_related = ("page", "run")
+    exclude = ("data",)
+    readonly_fields = ("page", "run", "layouts", "captures", "updated_at")
+
+    @admin.display(description="layouts")
+    def layouts(self, stored: PageStability) -> int:
+        return int(stored.data.get("layouts", 0))
+
+    @admin.display(description="captures compared")
+    def captures(self, stored: PageStability) -> int:
+        return int(stored.data.get("captures", 0))

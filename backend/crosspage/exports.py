@@ -1,4 +1,5 @@
-"""The ``dbce`` and ``urltree:<heuristic>`` sources of gold exports (--include dbce)."""
+"""The ``dbce``, ``urltree:<heuristic>`` and ``stability`` sources of gold exports
+(--include dbce)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ def _opener(prefix: str, syntax: str) -> Callable[[Corpus, str], OpenedSource]:
                 parse_heuristic(argument)
             except ValueError as error:
                 raise IncludeError(str(error)) from None
-        if prefix == "dbce" and argument:
-            raise IncludeError("dbce takes no argument: --include dbce.")
+        if prefix in ("dbce", "stability") and argument:
+            raise IncludeError(f"{prefix} takes no argument: --include {prefix}.")
         vectors = MethodVector.objects.filter(page__corpus=corpus, method=method)
         labelled = vectors.filter(reason="").count()
         if not vectors.exists():
@@ -64,5 +65,8 @@ EXPORTED = (
         "urltree:<heuristic>",
         _opener("urltree", "urltree:<heuristic>"),
         _choices("urltree:"),
+    ),
+    VectorSource(
+        "stability", "stability", _opener("stability", "stability"), _choices("stability")
     ),
 )

@@ -2,9 +2,11 @@
 
 A :class:`MethodVector` is one method's labels for one page (0 unlabelled, 1 bad,
 3 good; one code per text node), with the reason when the method could not label the
-page: ``dbce`` (template groups and time axis over the archive) and ``urltree:<heuristic>``
-(the streaming URL Tree). They are sources like any other: /staff/diff/ shows them
-beside the gold, exports can include them (crosspage.sources, crosspage.exports).
+page: ``dbce`` (template groups and time axis over the archive), ``urltree:<heuristic>``
+(the streaming URL Tree) and ``stability`` (static and dynamic regions across live
+visits, with the block map in :class:`PageStability`). They are sources like any
+other: /staff/diff/ shows them beside the gold, exports can include them
+(crosspage.sources, crosspage.exports).
 
 A :class:`MethodRun` is one run of a method over a corpus, with its progress and end.
 """
@@ -20,6 +22,7 @@ class MethodRun(models.Model):
     class Method(models.TextChoices):
         DBCE = "dbce", "DBCE (template groups and time axis)"
         URLTREE = "urltree", "URL Tree (stream)"
+        STABILITY = "stability", "Visual stability (live visits)"
 
     class State(models.TextChoices):
         QUEUED = "queued"
@@ -61,6 +64,21 @@ class MethodVector(models.Model):
 
     def __str__(self) -> str:
         return f"{self.method} of page {self.page_id}"
+
+
+class PageStability(models.Model):
+    """A page's static/dynamic block map over its live visits (kehr_engine.stability)."""
+
+    page = models.OneToOneField(Page, on_delete=models.CASCADE, related_name="stability")
+    data = models.JSONField(help_text="StabilityMap.as_json(): the block map and its counts.")
+    run = models.ForeignKey(MethodRun, on_delete=models.SET_NULL, null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "page stability maps"
+
+    def __str__(self) -> str:
+        return f"stability map of page {self.page_id}"
 
 
 class UrlTreeState(models.Model):

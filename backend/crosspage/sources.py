@@ -1,4 +1,4 @@
-"""The ``dbce`` and ``urltree:<heuristic>`` sources of comparison.sources: stored vectors.
+"""The ``dbce``, ``urltree:<heuristic>`` and ``stability`` sources: stored vectors.
 
 Registered by crosspage.apps.CrosspageConfig.ready(). Only stored vectors are shown (what
 a run wrote); a diff never runs a method. A page the method left unlabelled says why.
@@ -55,6 +55,12 @@ def _resolve_urltree(page: Page, argument: str) -> Vector:
     return _vector(page, f"urltree:{heuristic}", "urltree")
 
 
+def _resolve_stability(page: Page, argument: str) -> Vector:
+    if argument:
+        raise SourceError("stability takes no argument: write stability.")
+    return _vector(page, "stability", "stability")
+
+
 def _choices(prefix: str) -> Callable[[Page], Iterable[tuple[str, str]]]:
     def choices(page: Page) -> Iterable[tuple[str, str]]:
         methods = (
@@ -74,4 +80,5 @@ def _dbce_page_has(page: OuterRef) -> Exists:
 KINDS = (
     SourceKind("dbce", _resolve_dbce, _choices("dbce"), page_has=_dbce_page_has),
     SourceKind("urltree", _resolve_urltree, _choices("urltree:"), "urltree:<heuristic>"),
+    SourceKind("stability", _resolve_stability, _choices("stability")),
 )

@@ -40,6 +40,13 @@ def dbce_part(run_id: int, phase: str, number: int) -> None:
     dbce_parts.run_part(run_id, phase, number, queue_dbce_part)
 
 
+@shared_task(name="crosspage.tasks.stability", acks_late=True)
+def stability(run_id: int) -> str:
+    from crosspage import stability as method
+
+    return method.run_stability(run_id).state
+
+
 @shared_task(name="crosspage.tasks.urltree_arrivals", acks_late=True)
 def urltree_arrivals(corpus_id: int, page_ids: list[int]) -> int:
     """Continue the corpus' URL Tree with pages that arrived; returns how many it judged."""

@@ -13,7 +13,8 @@ from django.utils.html import format_html
 from harvest import conf
 from harvest.harvester import add_items
 from harvest.job_settings import FIELDS, PER_JOB, HarvestSettings, HarvestSettingsError
-from harvest.models import HarvestItem, HarvestJob
+from harvest.models import HarvestItem, HarvestJob, PageVisits, ReplayCheck, VisitCapture
+from harvest.replay_check import DIFF_FOLDER
 from harvest.tasks import enqueue_job
 from harvest.urllist import parse_url_list
 from kehr.env import ConfigurationError
@@ -30,7 +31,12 @@ def _settings_form_field(name: str) -> forms.Field:
             required=False, label=label, widget=forms.Select(choices=choices)
         )
     if spec.type == "int":
-        return forms.IntegerField(required=False, label=label, min_value=spec.metadata["minimum"])
+        return forms.IntegerField(
+            required=False,
+            label=label,
+            min_value=spec.metadata["minimum"],
+            max_value=spec.metadata["maximum"],
+        )
     return forms.CharField(required=False, label=label)
 
 
@@ -157,6 +163,7 @@ class HarvestJobAdmin(admin.ModelAdmin):
         return (
             f"{p['done']} done, {p['filtered']} filtered, {p['failed']} failed, "
             f"{p['queued'] + p['running']} to do (of {p['total']})"
+            + (f"; {p['visits']} of {p['visits_planned']} visits" if p["visits_planned"] else "")
         )
 
     @admin.display(description="malformed lines")
@@ -177,3 +184,90 @@ class HarvestJobAdmin(admin.ModelAdmin):
     def rerun(self, request, queryset) -> None:
         sent = sum(enqueue_job(job) for job in queryset)
         self.message_user(request, f"{sent} URLs queued.", messages.SUCCESS)
+
+
+def _image_link(folder: str, sha256: str, label: str) -> str:
+    if not sha256:
+        return "—"
+    url = reverse("harvest:image", args=[folder, sha256])
+    return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', url, label)
+
+
+class VisitCaptureInline(admin.TabularInline):
+    model = VisitCapture
+    extra = 0
+    can_delete = False
+    fields = ["number", "screenshot", "taken_at"]
+    readonly_fields = cast(list[str], fields)
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="screenshot")
+    def screenshot(self, capture: VisitCapture) -> str:
+        return _image_link("visits", capture.sha256, capture.sha256[:12])
+
+
+@admin.register(PageVisits)
+class PageVisitsAdmin(admin.ModelAdmin):
+    """The live visits of harvested pages (docs/harvesting.md, visual stability)."""
+
+    list_display = ["page", "taken", "planned", "message", "updated_at"]
+    list_select_related = ["page"]
+    readonly_fields = ["page", "planned", "viewport", "message", "updated_at"]
+    exclude = ["layout"]
+    inlines = [VisitCaptureInline]
+    search_fields = ["page__url"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    @admin.display(description="visits taken")
+    def taken(self, visits: PageVisits) -> int:
+        return visits.done
+
+
+class ScoreBelow(admin.SimpleListFilter):
+    """Pages that will not look to annotators as they looked live."""
+
+    title = "score below"
+    parameter_name = "below"
+    THRESHOLDS = ("0.99", "0.95", "0.9", "0.75", "0.5")
+
+    def lookups(self, request, model_admin):
+        return [(t, f"below {t}") for t in self.THRESHOLDS] + [("unchecked", "not checked")]
+
+    def queryset(self, request, queryset):
+        value = self.value()
+        if value == "unchecked":
+            return queryset.filter(score__isnull=True)
+        if value in self.THRESHOLDS:
+            return queryset.filter(score__lt=float(value))
+        return queryset
+
+
+@admin.register(ReplayCheck)
+class ReplayCheckAdmin(admin.ModelAdmin):
+    """Replay fidelity per page (manage.py check_replay; docs/archive.md)."""
+
+    list_display = ["page", "score", "miss_count", "diff", "message", "checked_at"]
+    list_select_related = ["page"]
+    list_filter = [ScoreBelow]
+    search_fields = ["page__url"]
+    fields = ["page", "score", "blocks", "misses", "diff", "message", "checked_at"]
+    readonly_fields = cast(list[str], fields)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description="archive misses")
+    def miss_count(self, check: ReplayCheck) -> int:
+        return len(check.misses)
+
+    @admin.display(description="diff image")
+    def diff(self, check: ReplayCheck) -> str:
+        return _image_link(DIFF_FOLDER, check.diff_sha256, "differing blocks in red")

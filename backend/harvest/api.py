@@ -40,6 +40,8 @@ class ProgressSerializer(serializers.Serializer):
     done = serializers.IntegerField()
     failed = serializers.IntegerField()
     filtered = serializers.IntegerField()
+    visits = serializers.IntegerField(help_text="Live visits taken (setting visits).")
+    visits_planned = serializers.IntegerField(help_text="Visits asked for the done pages.")
 
 
 class ListErrorSerializer(serializers.Serializer):
@@ -84,7 +86,10 @@ def _settings_field(name: str) -> serializers.Field:
         return serializers.BooleanField(required=False, help_text=help_text)
     if spec.type == "int":
         return serializers.IntegerField(
-            required=False, min_value=spec.metadata["minimum"], help_text=help_text
+            required=False,
+            min_value=spec.metadata["minimum"],
+            max_value=spec.metadata["maximum"],
+            help_text=help_text,
         )
     return serializers.CharField(required=False, max_length=200, help_text=help_text)
 

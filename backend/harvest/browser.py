@@ -56,6 +56,13 @@ from kehr import firefox
 from kehr.processes import free_port
 
 VIEWPORT = (1280, 900)
+# Live visits for visual stability: the thesis' fixed viewport, and no cache, so each
+# visit fetches what the site serves now.
+VISIT_VIEWPORT = (1920, 1080)
+VISIT_PREFS: dict[str, object] = {
+    "browser.cache.disk.enable": False,
+    "browser.cache.memory.enable": False,
+}
 START_TIMEOUT_S = 60
 # Firefox's background chatter would otherwise go through the recording proxy
 # (and into the archive) or slow down start-up.
@@ -270,10 +277,14 @@ class Browser:
         binary: str = firefox.DEFAULT_BINARY,
         proxy: str = "",
         ca_cert_path: str = "",
+        viewport: tuple[int, int] = VIEWPORT,
+        prefs: dict[str, object] | None = None,
     ) -> None:
         self.binary = binary
         self.proxy = proxy
         self.ca_cert_path = ca_cert_path
+        self.viewport = viewport
+        self.extra_prefs = dict(prefs or {})
         self.proc: subprocess.Popen | None = None
         self.client: Marionette | None = None
         self.profile_dir: Path | None = None
@@ -286,7 +297,7 @@ class Browser:
     # -- life cycle ------------------------------------------------------------------
 
     def _prefs(self) -> dict[str, object]:
-        prefs = dict(BASE_PREFS)
+        prefs = {**BASE_PREFS, **self.extra_prefs}
         if self.proxy:
             host, _sep, proxy_port = self.proxy.rpartition(":")
             host = host.strip("[]")
@@ -331,12 +342,22 @@ class Browser:
                 timeout=START_TIMEOUT_S,
                 capabilities={"pageLoadStrategy": "normal"},
             )
-            self.client.set_window_rect(width=VIEWPORT[0], height=VIEWPORT[1])
+            self._size_window()
             if self.ca_cert_path:
                 firefox.trust_ca(self.client, Path(self.ca_cert_path).read_text())
         except Exception:
             self.stop()
             raise
+
+    def _size_window(self) -> None:
+        """Make the *viewport* (not the outer window) self.viewport: the captures' size."""
+        m = self.client
+        assert m is not None
+        width, height = self.viewport
+        m.set_window_rect(width=width, height=height)
+        inner = m.execute_script("return [window.innerWidth, window.innerHeight]")
+        if list(inner) != [width, height]:
+            m.set_window_rect(width=2 * width - inner[0], height=2 * height - inner[1])
 
     def trusts_ca(self) -> bool:
         """Whether the configured CA is in the profile's certificate database."""
@@ -367,12 +388,8 @@ class Browser:
 
     # -- one page --------------------------------------------------------------------
 
-    def capture(self, url: str, *, settle_ms: int = 500, timeout_s: int = 30) -> Capture:
-        """Load ``url`` and capture it (see the module docstring).
-
-        Raises BrowserError for pages that cannot be loaded (network error, timeout);
-        other exceptions mean the browser itself is broken.
-        """
+    def _navigate(self, url: str, timeout_s: int) -> Marionette:
+        """Load ``url`` (the load event); BrowserError for pages that cannot be loaded."""
         m = self.client
         if m is None:
             raise RuntimeError("the browser is not started")
@@ -391,6 +408,15 @@ class Browser:
         except mn_errors.InsecureCertificateException as exc:
             raise BrowserError("certificate_error", str(exc).split("\n")[0][:500]) from None
         self.pages_loaded += 1
+        return m
+
+    def capture(self, url: str, *, settle_ms: int = 500, timeout_s: int = 30) -> Capture:
+        """Load ``url`` and capture it (see the module docstring).
+
+        Raises BrowserError for pages that cannot be loaded (network error, timeout);
+        other exceptions mean the browser itself is broken.
+        """
+        m = self._navigate(url, timeout_s)
         m.execute_async_script(_SETTLED_JS, script_args=[timeout_s * 1000 // 3])
         time.sleep(settle_ms / 1000)
         m.execute_async_script(_SCROLL_JS)
@@ -411,6 +437,20 @@ class Browser:
             html=html,
             screenshot_png=png,
         )
+
+    def visit(self, url: str, *, wait_ms: int = 1000, timeout_s: int = 30) -> bytes:
+        """Load ``url`` live and return a viewport PNG after the thesis' settle sequence:
+        wait 1 unit, scroll down 1,000 px, wait 3 units, scroll to the top, wait 1 unit.
+
+        Raises BrowserError for pages that cannot be loaded, like :meth:`capture`.
+        """
+        m = self._navigate(url, timeout_s)
+        time.sleep(wait_ms / 1000)
+        m.execute_script("window.scrollTo(0, 1000)")
+        time.sleep(3 * wait_ms / 1000)
+        m.execute_script("window.scrollTo(0, 0)")
+        time.sleep(wait_ms / 1000)
+        return m.screenshot(format="binary", full=False)
 
     def _screenshot(self) -> bytes:
         """The whole page as PNG; the top 64,000 px of a page too tall for Firefox to
@@ -451,6 +491,27 @@ class Browser:
 
 
 _shared: Browser | None = None
+_shared_visits: Browser | None = None
+
+
+def shared_visit_browser(*, binary: str, proxy: str = "", ca_cert_path: str = "") -> Browser:
+    """This process's browser for live visits (VISIT_VIEWPORT, no cache), like
+    :func:`shared_browser`; a second Firefox beside the harvesting one."""
+    global _shared_visits
+    config = (binary, proxy, ca_cert_path)
+    if _shared_visits is not None and (
+        _shared_visits.config != config or not _shared_visits.alive()
+    ):
+        _shared_visits.stop()
+        _shared_visits = None
+    if _shared_visits is None:
+        browser = Browser(
+            binary=binary, proxy=proxy, ca_cert_path=ca_cert_path,
+            viewport=VISIT_VIEWPORT, prefs=VISIT_PREFS,
+        )  # fmt: skip
+        browser.start()
+        _shared_visits = browser
+    return _shared_visits
 
 
 def shared_browser(*, binary: str, proxy: str = "", ca_cert_path: str = "") -> Browser:
@@ -476,4 +537,12 @@ def discard_shared_browser() -> None:
         _shared = None
 
 
+def discard_visit_browser() -> None:
+    global _shared_visits
+    if _shared_visits is not None:
+        _shared_visits.stop()
+        _shared_visits = None
+
+
 atexit.register(discard_shared_browser)
+atexit.register(discard_visit_browser)

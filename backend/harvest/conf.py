@@ -53,7 +53,7 @@ def proxy_settings() -> dict[str, str]:
     """
     value = env_str("KEHR_HARVEST_PROXY", "archive")
     if value == "direct":
-        return {"proxy": "", "proxy_ca": "", "archive_dir": ""}
+        return {"proxy": "", "proxy_ca": "", "archive_dir": "", "visit_proxy": ""}
     from archive import conf as archive_conf
 
     archive = archive_conf.get()
@@ -78,6 +78,8 @@ def proxy_settings() -> dict[str, str]:
             # Written by the recorder when it first starts; checked when a page loads.
             "proxy_ca": str(archive.ca_dir / "mitmproxy-ca-cert.pem"),
             "archive_dir": str(archive.archive_dir),
+            # Live visits (visual stability) through the recorder's second listener.
+            "visit_proxy": f"{host}:{archive.visit_port}" if archive.visit_port else "",
         }
     if not HOST_PORT_RE.match(value):
         raise ConfigurationError(
@@ -89,6 +91,8 @@ def proxy_settings() -> dict[str, str]:
         "proxy_ca": _ca("KEHR_HARVEST_PROXY_CA"),
         # Another recorder may share our archive directory; if not, lookups find nothing.
         "archive_dir": str(archive.archive_dir),
+        # Its visits listener, if it has one, is unknown: live visits go direct.
+        "visit_proxy": "",
     }
 
 
@@ -109,6 +113,8 @@ SETTING_VARIABLES = {
     "page_timeout_s": "KEHR_HARVEST_PAGE_TIMEOUT_S",
     "one_per_domain": "KEHR_HARVEST_ONE_PER_DOMAIN",
     "max_attempts": "KEHR_HARVEST_MAX_ATTEMPTS",
+    "visits": "KEHR_HARVEST_VISITS",
+    "visit_wait_ms": "KEHR_HARVEST_VISIT_WAIT_MS",
 }
 
 
@@ -123,6 +129,11 @@ def job_settings() -> HarvestSettings:
             values[name] = env_bool(variable, value)
         elif spec.type == "int":
             values[name] = env_int(variable, value, minimum=spec.metadata["minimum"])
+            maximum = spec.metadata["maximum"]
+            if maximum is not None and values[name] > maximum:
+                raise ConfigurationError(
+                    f"{variable}={values[name]} is too large: it must be at most {maximum}."
+                )
         else:
             values[name] = env_str(variable, value)
     values.update(proxy_settings())

@@ -33,8 +33,18 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
 
-def _setting(default: Any, help: str, *, minimum: int | None = None, per_job: bool = True):
-    return field(default=default, metadata={"help": help, "minimum": minimum, "per_job": per_job})
+def _setting(
+    default: Any,
+    help: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    per_job: bool = True,
+):
+    return field(
+        default=default,
+        metadata={"help": help, "minimum": minimum, "maximum": maximum, "per_job": per_job},
+    )
 
 
 class HarvestSettingsError(ValueError):
@@ -61,11 +71,24 @@ class HarvestSettings:
     page_timeout_s: int = _setting(30, "give up loading a page after this long", minimum=1)
     one_per_domain: bool = _setting(False, "keep at most one page per domain")
     max_attempts: int = _setting(3, "attempts per URL over all re-runs", minimum=1)
+    # Visual stability (docs/methods.md): after a page is stored, visit it again live
+    # this many times and keep a 1920x1080 screenshot of each visit.
+    visits: int = _setting(
+        0, "live visits per page for visual stability (0: none)", minimum=0, maximum=30
+    )
+    visit_wait_ms: int = _setting(
+        1000,
+        "the visits' settle unit: wait 1, scroll 1,000 px, wait 3, back to the top, wait 1",
+        minimum=0,
+    )
     # Where the pages are fetched and archived: the installation's choice
     # (KEHR_HARVEST_PROXY), not something a job may change.
     proxy: str = _setting("", "host:port of the recording proxy; empty: direct", per_job=False)
     proxy_ca: str = _setting("", "the proxy's CA certificate (PEM file)", per_job=False)
     archive_dir: str = _setting("", "the recorder's archive directory", per_job=False)
+    visit_proxy: str = _setting(
+        "", "host:port of the recorder's live-visits listener; empty: direct", per_job=False
+    )
 
     def __post_init__(self) -> None:
         errors = {}
@@ -73,10 +96,11 @@ class HarvestSettings:
             message = _check(spec, getattr(self, spec.name))
             if message:
                 errors[spec.name] = message
-        if "proxy" not in errors and self.proxy and not HOST_PORT_RE.match(self.proxy):
-            errors["proxy"] = (
-                f"must be host:port (e.g. 127.0.0.1:8090) or empty, got {self.proxy!r}"
-            )
+        for name in ("proxy", "visit_proxy"):
+            value = getattr(self, name)
+            if name not in errors and value and not HOST_PORT_RE.match(value):
+                errors[name] = f"must be host:port (e.g. 127.0.0.1:8090) or empty, got {value!r}"
+
         if errors:
             raise HarvestSettingsError(errors)
 
@@ -154,9 +178,11 @@ def _check(spec: dataclasses.Field, value: Any) -> str:
     elif spec.type == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             return f"must be a whole number, got {value!r}"
-        minimum = spec.metadata["minimum"]
+        minimum, maximum = spec.metadata["minimum"], spec.metadata["maximum"]
         if minimum is not None and value < minimum:
             return f"must be {minimum} or more, got {value}"
+        if maximum is not None and value > maximum:
+            return f"must be {maximum} or less, got {value}"
     elif not isinstance(value, str):
         return f"must be text, got {value!r}"
     return ""

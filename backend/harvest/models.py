@@ -44,10 +44,21 @@ class HarvestJob(models.Model):
         return HarvestSettings.from_stored(self.settings)
 
     def progress(self) -> dict[str, int]:
-        """Counts of items per state, plus ``total``."""
+        """Counts of items per state, plus ``total``; with visits (harvest setting
+        ``visits``), the visits taken and planned over the done pages."""
         states = HarvestItem.State
         counts = self.items.aggregate(
             total=Count("id"), **{s.value: Count("id", filter=Q(state=s.value)) for s in states}
+        )
+        planned_each = self.harvest_settings.visits
+        counts["visits_planned"] = planned_each * counts[states.DONE.value]
+        counts["visits"] = (
+            VisitCapture.objects.filter(
+                visits__page__harvest_items__job=self,
+                visits__page__harvest_items__state=states.DONE,
+            ).count()
+            if planned_each
+            else 0
         )
         return counts
 
@@ -157,3 +168,77 @@ class HostSlot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.host} #{self.slot}"
+
+
+class PageVisits(models.Model):
+    """A page's live visits for visual stability (harvest setting ``visits``).
+
+    After a page is stored, the harvester visits its URL again ``planned`` times, live
+    through the recorder's visits listener (never archived), at a fixed viewport, and
+    keeps one screenshot per visit (:class:`VisitCapture`). ``layout`` is the page's
+    node rectangles measured at that same viewport (the harvest's own layout is measured
+    at the harvester's narrower window), so nodes map onto the captures' blocks.
+    """
+
+    page = models.OneToOneField(Page, on_delete=models.CASCADE, related_name="visits")
+    planned = models.PositiveIntegerField(help_text="Visits asked for (the job's setting).")
+    viewport = models.JSONField(default=list, help_text="[width, height] of the captures.")
+    layout = models.JSONField(
+        null=True, blank=True, help_text="Node rects at the visits' viewport (kehr_engine.layout)."
+    )
+    message = models.TextField(blank=True, help_text="Why the last visit failed, if it did.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "page visits"
+
+    def __str__(self) -> str:
+        return f"visits of page {self.page_id}"
+
+    @property
+    def done(self) -> int:
+        return self.captures.count()
+
+
+class VisitCapture(models.Model):
+    """One visit's screenshot; the PNG is stored once per content hash."""
+
+    visits = models.ForeignKey(PageVisits, on_delete=models.CASCADE, related_name="captures")
+    number = models.PositiveIntegerField(help_text="0 for the first visit, then 1, 2, ...")
+    sha256 = models.CharField(max_length=64, help_text="Of the PNG: its file name.")
+    taken_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["visits", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["visits", "number"], name="visit_capture_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"visit {self.number} of page {self.visits.page_id}"
+
+
+class ReplayCheck(models.Model):
+    """How a harvested page replays: its live screenshot against a replay rendering.
+
+    ``manage.py check_replay`` renders the page through the replay proxy in the
+    harvester's browser (same viewport, same settle) and compares the two screenshots in
+    10 px blocks (a block differs when more than 65 % of its pixels do, the visual
+    stability method's threshold). ``score`` is the share of the live screenshot's blocks
+    that match; the archive misses of that rendering come from the replay proxy's
+    fidelity log. Staff find pages that will not look to annotators as they looked live.
+    """
+
+    page = models.OneToOneField(Page, on_delete=models.CASCADE, related_name="replay_check")
+    score = models.FloatField(null=True, blank=True, help_text="Share of matching blocks.")
+    blocks = models.PositiveIntegerField(default=0, help_text="Blocks of the live screenshot.")
+    misses = models.JSONField(default=list, blank=True, help_text="URLs replay did not have.")
+    diff_sha256 = models.CharField(max_length=64, blank=True, help_text="The diff image.")
+    message = models.TextField(blank=True, help_text="Why the page could not be checked.")
+    checked_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["score"]
+
+    def __str__(self) -> str:
+        return f"replay check of page {self.page_id}"

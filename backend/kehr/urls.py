@@ -34,6 +34,7 @@ urlpatterns = [
     path("staff/tutorial/", include("tutorial.urls")),
     path("staff/diff/", include("comparison.urls")),
     path("staff/models/", include("learning.urls")),
+    path("staff/harvest/", include("harvest.staff_urls")),
     path("healthz/", healthz),
     # What Kehr is, with links for annotators, staff and developers (the admin's
     # "View site" leads here).

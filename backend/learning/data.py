@@ -19,6 +19,7 @@ from corpora.segmenter import read_node_texts
 from gold.models import PageGold
 from kehr_engine.layout import Layout, LayoutError
 from kehr_engine.pipeline import PageInput
+from kehr_engine.stability import PageStability
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +61,16 @@ def page_input(page: Page) -> PageInput:
     return PageInput(
         node_texts=read_node_texts(page.document), document=page.document,
         html=page.document, url=page.url, layout=page_layout(page),
-        method_labels=method_labels(page),
+        method_labels=method_labels(page), stability=page_stability(page),
     )  # fmt: skip
+
+
+def page_stability(page: Page) -> PageStability | None:
+    """The page's visual stability map with its visits' rectangles, for the
+    visual_stability group (crosspage.stability), if it has both and they fit."""
+    from crosspage.stability import page_stability as stored
+
+    return stored(page)
 
 
 def method_labels(page: Page) -> dict[str, np.ndarray]:

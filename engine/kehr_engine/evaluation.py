@@ -267,7 +267,12 @@ def page_features(pages: Sequence[GoldPage], groups: Sequence[str]) -> PageFeatu
     for page in pages:
         names, matrix = features(
             NodeDocument(
-                page.node_texts, page.page.document, page.html, page.layout, page.method_labels
+                page.node_texts,
+                page.page.document,
+                page.html,
+                page.layout,
+                page.method_labels,
+                page.stability,
             ),
             groups,
         )

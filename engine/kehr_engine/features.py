@@ -26,7 +26,7 @@ import numpy as np
 from kehr_engine.baselines import run_baseline
 from kehr_engine.dom_stats import ATTR_BUCKET_COUNT, BLOCKS, KEYWORDS, TAGS, DomStats, dom_stats
 from kehr_engine.layout import Layout
-from kehr_engine.stability.core import StabilityMap
+from kehr_engine.stability.nodes import PageStability
 from kehr_engine.stopwords import STOPWORDS
 
 # 2: one-pass DOM statistics, block/parent densities, stopwords EN+DE, hashed class/id
@@ -53,8 +53,9 @@ class NodeDocument:
     layout: Layout | None = None  # rendered boxes and styles, when the page has them
     # Label vectors of the template methods ("urltree:strict", "dbce"), when it has them.
     method_labels: Mapping[str, np.ndarray] | None = None
-    # The page's static/dynamic block map from visits (kehr_engine.stability), if any.
-    stability: StabilityMap | None = None
+    # The page's static/dynamic block map from its visits and the node rectangles at the
+    # visits' viewport (kehr_engine.stability), if it has them.
+    stability: PageStability | None = None
     cache: dict[str, object] = field(default_factory=dict)
 
     def root(self) -> lxml.html.HtmlElement:

@@ -42,6 +42,7 @@ from kehr_engine.segmenter import (
     segment,
 )
 from kehr_engine.splits import site_of
+from kehr_engine.stability.nodes import PageStability
 
 __all__ = [
     "EngineInputError",
@@ -67,6 +68,8 @@ class PageInput:
     layout: Layout | None = None  # rendered boxes and styles (kehr_engine.layout), if any
     # The template methods' label vectors ("urltree:strict", "dbce"), if any.
     method_labels: Mapping[str, np.ndarray] | None = None
+    # The visits' block map and node rectangles (kehr_engine.stability), if any.
+    stability: PageStability | None = None
 
     @classmethod
     def from_html(
@@ -103,7 +106,7 @@ class PageInput:
         """A KrdWrd gold page (kehr_engine.krdwrd.corpus) without its labels."""
         return cls(
             gold.node_texts, gold.page.document, gold.html, gold.url, gold.layout,
-            gold.method_labels,
+            gold.method_labels, gold.stability,
         )  # fmt: skip
 
     @property
@@ -113,8 +116,9 @@ class PageInput:
     def node_document(self) -> NodeDocument:
         """What the features see, checked: the document must hold exactly these nodes."""
         doc = NodeDocument(
-            self.node_texts, self.document, self.html, self.layout, self.method_labels
-        )
+            self.node_texts, self.document, self.html, self.layout, self.method_labels,
+            self.stability,
+        )  # fmt: skip
         name = self.url or "the page"
         indices: list[int] | None = []
         if self.node_texts:
@@ -338,6 +342,7 @@ def gold_pages(
             labels=vector,
             layout=page.layout,
             method_labels=page.method_labels,
+            stability=page.stability,
         )
         for page_id, page, vector in zip(ids, pages, vectors, strict=True)
     ]

@@ -18,8 +18,14 @@ address that was checked. A host that does not resolve is answered ``502`` +
 a dead host fail fast. These answers are never archived; their HTML names the reason in
 ``<meta name="kehr-recorder-error">`` for the harvester.
 
+visits  In record mode, flows that arrive on the visits listener (``kehr_visit_spec``,
+        the launcher's ``--visit-port``) are fetched live every time, through the same
+        address checks, and never archived or answered from the archive: repeated
+        visits of a page see its ads change while replay keeps the first capture.
+        They carry ``X-Kehr-Archive: live``.
+
 Every response carries ``X-Kehr-Archive`` (exact | cachebuster | nearest | recorded |
-miss | refused | unreachable | error). Fuzzy matches and misses go to
+miss | refused | unreachable | error | live). Fuzzy matches and misses go to
 ``fidelity.jsonl`` and to the per-page counters in the index. ``http://kehr.proxy/``
 (through the proxy) is the setup page with the CA certificate.
 """
@@ -138,6 +144,13 @@ class KehrArchive:
             "true (all) or networks such as 127.0.0.0/8,::1/128.",
         )
         loader.add_option(
+            "kehr_visit_spec",
+            str,
+            "",
+            "Record mode: the proxy mode (e.g. regular@8092) whose flows are live visits, "
+            "fetched every time and never archived.",
+        )
+        loader.add_option(
             "kehr_dns_failure_ttl",
             int,
             3600,
@@ -159,6 +172,8 @@ class KehrArchive:
                 "replay mode needs connection_strategy=lazy and upstream_cert=false, "
                 "so that no upstream connection is ever opened"
             )
+        if opts.kehr_visit_spec and opts.kehr_mode != "record":
+            raise exceptions.OptionsError("kehr_visit_spec is for record mode only")
         if opts.kehr_roll_size < 1024:
             raise exceptions.OptionsError("kehr_roll_size must be at least 1024 bytes")
         if "kehr_allow_private" in updated:
@@ -207,7 +222,18 @@ class KehrArchive:
             if addrs:
                 break
             await asyncio.sleep(0.05)
+        visits = ctx.options.kehr_visit_spec
+        visit_addrs = [
+            addr
+            for instance in (server.servers if server else [])
+            if instance.mode.full_spec == visits
+            for addr in instance.listen_addrs
+        ]
+        for addr in visit_addrs:  # first: whoever waits for the ready line has both
+            print(f"KEHR-PROXY-VISITS host={addr[0]} port={addr[1]}", flush=True)
         for addr in addrs:
+            if addr in visit_addrs:
+                continue
             print(
                 f"KEHR-PROXY-READY mode={self.mode} host={addr[0]} port={addr[1]} "
                 f"archive={self.archive_dir} pid={os.getpid()}",
@@ -309,6 +335,9 @@ class KehrArchive:
         if f.request.headers.get("upgrade", "").lower() == "websocket":
             f.response = _text_response(403, "WebSocket is not archived.\n", "refused")
             return False
+        if self._is_visit(f):
+            f.metadata["kehr"] = "live"
+            return True
         assert self.index is not None  # configure() opens it before any flow arrives
         method, url, body = f.request.method, f.request.pretty_url, f.request.raw_content
         key = matching.request_key(method, url, body)
@@ -340,7 +369,14 @@ class KehrArchive:
             return True
         return False
 
+    def _is_visit(self, f: http.HTTPFlow) -> bool:
+        spec = ctx.options.kehr_visit_spec
+        return bool(spec) and self.mode == "record" and f.client_conn.proxy_mode.full_spec == spec
+
     def response(self, f: http.HTTPFlow) -> None:
+        if f.metadata.get("kehr") == "live" and f.response is not None:
+            f.response.headers[MARKER] = "live"
+            return
         if f.metadata.get("kehr") != "record" or self.mode != "record":
             return
         try:

@@ -3,10 +3,15 @@
     python -m kehr_proxy --mode replay --archive-dir var/archive [--port 8090]
         [--listen-host 127.0.0.1] [--proxyauth user:pass] [--confdir DIR]
         [--roll-size BYTES] [--fuzzy-rules FILE] [--allow-private false|true|NETWORKS]
-        [--set mitmproxy_option=value ...]
+        [--visit-port PORT] [--set mitmproxy_option=value ...]
 
 Prints ``KEHR-PROXY-READY mode=… host=… port=…`` once listening (port 0 picks a free
 one). SIGTERM or SIGINT stops it cleanly: the current WARC file is closed.
+
+``--visit-port`` (record mode) opens a second listener for repeated *visits* of pages
+already recorded (visual stability, docs/methods.md): what arrives there is fetched
+live every time and never archived, so replay keeps serving the first capture. It
+prints ``KEHR-PROXY-VISITS host=… port=…`` once listening.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import signal
+import socket
 import sys
 from pathlib import Path
 
@@ -38,6 +44,12 @@ def parse_args(argv=None) -> argparse.Namespace:
         default="false",
         metavar="false|true|NETWORKS",
         help="record mode: fetch from these non-public addresses too (default: none)",
+    )
+    parser.add_argument(
+        "--visit-port",
+        type=int,
+        default=None,
+        help="record mode: also listen here for live, unarchived visits (0 picks a port)",
     )
     parser.add_argument("--quiet", action="store_true", help="do not log each flow")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
@@ -77,9 +89,29 @@ def build_options(args: argparse.Namespace) -> dict:
     }
     if args.mode == "replay":
         options.update(upstream_cert=False)
+    if args.visit_port is not None:
+        if args.mode != "record":
+            raise SystemExit("kehr_proxy: --visit-port is for record mode only")
+        if not 0 <= args.visit_port <= 65535 or args.visit_port == args.port != 0:
+            raise SystemExit(
+                f"kehr_proxy: --visit-port {args.visit_port} is not a free TCP port beside "
+                f"--port {args.port}"
+            )
+        # mitmproxy refuses two listeners on one host:0, so 0 is resolved here.
+        visit_port = args.visit_port or _free_port(args.listen_host)
+        # Two listeners; the addon tells the visits' flows apart by their listener.
+        visit_spec = f"regular@{visit_port}"
+        options.update(mode=["regular", visit_spec], kehr_visit_spec=visit_spec)
     if args.proxyauth:
         options["proxyauth"] = args.proxyauth
     return options
+
+
+def _free_port(host: str) -> int:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
 
 
 def _ignore_cancelled_connections(loop: asyncio.AbstractEventLoop, context: dict) -> None:

@@ -23,6 +23,7 @@ from kehr_engine.krdwrd.merged_file import read_merged
 from kehr_engine.krdwrd.stats_file import read_stats
 from kehr_engine.layout import Layout
 from kehr_engine.segmenter import SegmentedPage, decode_html, krdwrd_token_count, segment
+from kehr_engine.stability.nodes import PageStability
 
 # The KrdWrd codes, as in the platform's label vectors.
 UNLABELLED, BAD, UNCERTAIN, GOOD = 0, 1, 2, 3
@@ -45,6 +46,7 @@ class GoldPage:
     labels: np.ndarray  # int8, one KrdWrd code per node
     layout: Layout | None = None  # rendered boxes and styles, where measured
     method_labels: Mapping[str, np.ndarray] | None = None  # template methods' vectors
+    stability: PageStability | None = None  # visual stability over live visits
 
     @property
     def node_texts(self) -> list[str]:

@@ -18,11 +18,12 @@ defaults; docs/methods.md explains them and the method's limits.
 
 from kehr_engine.stability.core import StabilityMap, core_sections
 from kehr_engine.stability.layouts import LayoutCluster, cluster_captures
-from kehr_engine.stability.nodes import node_stability, stability_labels
+from kehr_engine.stability.nodes import PageStability, node_stability, stability_labels
 from kehr_engine.stability.params import StabilityParams
 
 __all__ = [
     "LayoutCluster",
+    "PageStability",
     "StabilityMap",
     "StabilityParams",
     "cluster_captures",

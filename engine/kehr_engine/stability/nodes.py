@@ -8,15 +8,29 @@ device pixel ratio of 1, so both use the same pixels.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from kehr_engine.stability.core import StabilityMap
 
-__all__ = ["STATIC_SHARE_GOOD", "node_stability", "stability_labels"]
+__all__ = ["STATIC_SHARE_GOOD", "PageStability", "node_stability", "stability_labels"]
 
 #: The labels source calls a node candidate content (good) at this static share or more.
 STATIC_SHARE_GOOD = 0.5
 BAD, GOOD = 1, 3
+
+
+@dataclass(frozen=True)
+class PageStability:
+    """What the engine gets of a page's visits: the map, and the node rectangles measured
+    at the captures' viewport (not the harvest's: another width moves every node)."""
+
+    smap: StabilityMap
+    rects: np.ndarray  # (nodes, 4): x, y, width, height in CSS px; NaN rows for no box
+
+    def node_values(self) -> tuple[np.ndarray, np.ndarray]:
+        return node_stability(self.rects, self.smap)
 
 
 def _overlaps(start: float, length: float, count: int, block: int) -> tuple[int, np.ndarray]:

@@ -49,6 +49,7 @@ class Command(BaseCommand):
             argv += ["--proxyauth", auth]
         if mode == "record":
             argv += ["--allow-private", settings.allow_private]
+            argv += ["--visit-port", str(settings.visit_port)]
         if settings.fuzzy_rules:
             argv += ["--fuzzy-rules", str(settings.fuzzy_rules)]
         if not verbose_flows:
@@ -66,7 +67,8 @@ class Command(BaseCommand):
         else:
             usage = (
                 "The harvester's Firefox records through it (manage.py harvest, admin → "
-                f"Harvest jobs); CA certificate {ca_file}. Targets: "
+                f"Harvest jobs); CA certificate {ca_file}. Live visits (harvest --visits, "
+                f"never archived) on port {settings.visit_port}. Targets: "
                 + ("public addresses only" if settings.allow_private in ("", "false")
                    else f"public addresses and KEHR_ARCHIVE_ALLOW_PRIVATE={settings.allow_private}")
                 + "."

@@ -40,6 +40,13 @@ class Command(BaseCommand):
             "--no-wait", action="store_true", help="queue the job and return at once"
         )
         parser.add_argument(
+            "--visits",
+            type=int,
+            metavar="N",
+            help="after each page, visit it N more times live (0-30) for visual stability: "
+            "screenshots at 1920x1080, never archived (docs/methods.md)",
+        )
+        parser.add_argument(
             "--set",
             action="append",
             default=[],
@@ -49,6 +56,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options) -> None:
+        if options["visits"] is not None:  # the same as --set visits=N
+            options["set"] = [*options["set"], f"visits={options['visits']}"]
         if options["job"]:
             if options["set"]:
                 raise CommandError(
@@ -101,8 +110,10 @@ class Command(BaseCommand):
                 time.sleep(0.5)
         bar.close()
         p = job.progress()
+        visits = f", {p['visits']} of {p['visits_planned']} visits" if p["visits_planned"] else ""
         self.stdout.write(
             f"job {job.pk}: {p['done']} done, {p['filtered']} filtered, {p['failed']} failed"
+            + visits
         )
         for item in job.items.exclude(state=HarvestItem.State.DONE).exclude(reason=""):
             # The message is what helps ("393 words, the corpus needs at least 500").

@@ -1,0 +1,66 @@
+"""manage.py check_replay --corpus SLUG: does each page replay as it looked live?"""
+
+from __future__ import annotations
+
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+from tqdm import tqdm
+
+from corpora.models import Corpus
+from harvest import conf
+from harvest.browser import Browser
+from harvest.job_settings import HarvestSettings
+from harvest.management.commands.render_pages import replay_proxy
+from harvest.replay_check import check_corpus
+
+
+class Command(BaseCommand):
+    help = (
+        "Render every harvested page of a corpus through the running replay proxy and "
+        "compare it with the live screenshot the harvest took (10 px blocks): a score per "
+        "page, the archive misses of that rendering and a diff image, shown in Admin -> "
+        "Replay checks. Pages below --below are listed at the end."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--corpus", required=True, help="slug of the corpus")
+        parser.add_argument(
+            "--below", type=float, default=0.95,
+            help="list the pages scoring below this share of matching blocks (default 0.95)",
+        )  # fmt: skip
+
+    def handle(self, *args, **options) -> None:
+        below = options["below"]
+        if not 0.0 <= below <= 1.0:
+            raise CommandError(f"--below is a share between 0 and 1, not {below}.")
+        slug = options["corpus"]
+        corpus = Corpus.objects.filter(slug=slug).first()
+        if corpus is None:
+            known = ", ".join(Corpus.objects.order_by("slug").values_list("slug", flat=True))
+            raise CommandError(f"No corpus with slug {slug!r}. Corpora: {known or 'none'}.")
+        proxy, ca = replay_proxy()
+        from archive import conf as archive_conf
+
+        archive_dir = archive_conf.get().archive_dir
+        binary = conf.firefox_binary()
+        bar = tqdm(total=corpus.pages.count(), unit="page", file=sys.stderr,
+                   disable=options["verbosity"] == 0)  # fmt: skip
+        checks = check_corpus(
+            corpus,
+            browser_factory=lambda: Browser(binary=binary, proxy=proxy, ca_cert_path=ca),
+            archive_dir=archive_dir,
+            settle_ms=HarvestSettings().settle_ms,
+            progress=lambda done, total, check: bar.update(1),
+        )
+        bar.close()
+        scored = [c for c in checks if c.score is not None]
+        low = sorted((c for c in scored if c.score < below), key=lambda c: c.score or 0.0)
+        self.stdout.write(
+            f"{corpus.slug}: {len(scored)} of {len(checks)} pages checked, {len(low)} below "
+            f"{below:.2f}" + (f"; {len(checks) - len(scored)} could not be checked (see "
+                              "Admin -> Replay checks)" if len(scored) < len(checks) else "")
+        )  # fmt: skip
+        for check in low:
+            misses = f", {len(check.misses)} archive misses" if check.misses else ""
+            self.stdout.write(f"  page {check.page_id}: {check.score:.3f}{misses}")

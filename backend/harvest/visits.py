@@ -1,0 +1,119 @@
+"""Live visits of harvested pages, for visual stability (harvest setting ``visits``).
+
+After an item is done, its page is visited ``visits`` times more: live, through the
+recorder's visits listener (never archived, so replay keeps serving the first
+capture), in a second Firefox with a 1920x1080 viewport and no cache, with the
+thesis' settle sequence before each viewport screenshot (:meth:`Browser.visit`). Each
+PNG is stored once per content hash under ``<KEHR_HARVEST_DIR>/visits/``; the node
+rectangles are measured once at the same viewport. A visit that fails ends the visits
+of that page with the reason in ``PageVisits.message``: the page itself stays done.
+
+Resumable: the visits already taken are counted, and a re-run (or a redelivered task)
+takes only the missing ones; the unique (visits, number) row means two workers never
+store the same visit twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+from pathlib import Path
+
+from django.db import IntegrityError, transaction
+
+from harvest import conf
+from harvest.browser import (
+    VISIT_VIEWPORT,
+    BrowserError,
+    discard_visit_browser,
+    shared_visit_browser,
+)
+from harvest.models import HarvestItem, PageVisits, VisitCapture
+from harvest.robots import HostSlotLease, PolitenessTimeout
+from harvest.urllist import host_of
+
+log = logging.getLogger(__name__)
+
+
+def capture_path(sha256: str, folder: str = "visits") -> Path:
+    """Where a stored PNG is: ``<KEHR_HARVEST_DIR>/<folder>/<sha256[:2]>/<sha256>.png``."""
+    return conf.harvest_dir() / folder / sha256[:2] / f"{sha256}.png"
+
+
+def store_png(png: bytes, folder: str = "visits") -> str:
+    """Write the PNG under its hash (once) and return the hash."""
+    digest = hashlib.sha256(png).hexdigest()
+    path = capture_path(digest, folder)
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(png)
+        os.replace(tmp, path)
+    return digest
+
+
+def missing_visits(item: HarvestItem) -> int:
+    """Visits the item's page still lacks under its job's settings (0 when none asked)."""
+    planned = item.job.harvest_settings.visits
+    if not planned or item.state != HarvestItem.State.DONE or item.page_id is None:
+        return 0
+    visits = PageVisits.objects.filter(page_id=item.page_id).first()
+    if visits is None:
+        return planned
+    return max(planned - visits.captures.count(), 0) + (1 if visits.layout is None else 0)
+
+
+def run_visits(item_id: int) -> int:
+    """Take the item's missing visits; return how many were taken now."""
+    item = HarvestItem.objects.select_related("job", "page").get(pk=item_id)
+    if not missing_visits(item):
+        return 0
+    s = item.job.harvest_settings
+    page = item.page
+    assert page is not None  # missing_visits checked it
+    visits, _ = PageVisits.objects.get_or_create(
+        page=page, defaults={"planned": s.visits, "viewport": list(VISIT_VIEWPORT)}
+    )
+    if visits.planned != s.visits:
+        visits.planned = s.visits
+        visits.save(update_fields=["planned", "updated_at"])
+    url = item.final_url or item.url
+    lease = HostSlotLease(
+        host_of(url),
+        concurrency=s.host_concurrency,
+        delay_ms=s.host_delay_ms,
+        lease_s=s.stale_after.total_seconds(),
+        holder_prefix=f"visits-{item.pk}-",
+    )
+    taken = 0
+    proxy_ca = s.proxy_ca if s.visit_proxy else ""
+    try:
+        browser = shared_visit_browser(
+            binary=conf.firefox_binary(), proxy=s.visit_proxy, ca_cert_path=proxy_ca
+        )
+        for number in range(visits.captures.count(), s.visits):
+            with lease:
+                png = browser.visit(url, wait_ms=s.visit_wait_ms, timeout_s=s.page_timeout_s)
+            try:
+                with transaction.atomic():
+                    VisitCapture.objects.create(visits=visits, number=number, sha256=store_png(png))
+            except IntegrityError:
+                break  # another worker took this visit: it goes on from here
+            taken += 1
+        if visits.layout is None:
+            # The last visit's tab is on the page's origin: measure the annotation
+            # document there, at the captures' viewport.
+            visits.layout = browser.node_rects(page.document, page.node_count)
+        visits.message = ""
+    except (BrowserError, PolitenessTimeout) as error:
+        visits.message = f"visit {visits.captures.count() + 1}: {error}"
+    except Exception as error:  # the browser itself broke: the next run starts a new one
+        log.exception("visits of %s failed", url)
+        discard_visit_browser()
+        visits.message = f"visit {visits.captures.count() + 1}: {type(error).__name__}: {error}"
+    visits.save(update_fields=["layout", "message", "updated_at"])
+    return taken
+
+
+__all__ = ["capture_path", "missing_visits", "run_visits", "store_png"]

@@ -1,0 +1,139 @@
+"""Replay fidelity in real Firefox: harvested pages rendered through a real replay proxy
+and compared with their live screenshots, with the stylesheet's record removed from a
+copy of the archive to show what a miss does."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import sqlite3
+
+import pytest
+from django.core.management import CommandError, call_command
+from PIL import Image
+
+from corpora.ingest import add_page
+from corpora.models import Corpus
+from harvest.admin import ScoreBelow
+from harvest.browser import Browser
+from harvest.harvester import create_job, run_job_sync
+from harvest.models import ReplayCheck
+from harvest.replay_check import DIFF_FOLDER, check_corpus, compare_screenshots
+from harvest.visits import capture_path
+from tests import proxy_fixtures
+from tests.fixture_site_server import FixtureSite
+
+pytestmark = [pytest.mark.django_db, pytest.mark.timeout(240)]
+SETTLE_MS = 200
+PAGES = ["/article.html", "/index.html"]
+
+
+def _png(color, size=(100, 60)) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", size, color).save(out, "PNG")
+    return out.getvalue()
+
+
+def test_compare_screenshots_counts_blocks_and_what_replay_does_not_reach():
+    same = compare_screenshots(_png("white"), _png("white"))
+    assert (same.score, same.blocks) == (1.0, 60)
+    other = compare_screenshots(_png("white"), _png("black"))
+    assert other.score == 0.0
+    # A replay that is only half as tall matches only the blocks it has.
+    half = compare_screenshots(_png("white"), _png("white", (100, 30)))
+    assert half.score == pytest.approx(0.5)
+    with Image.open(io.BytesIO(other.diff_png)) as diff:
+        assert diff.size == (100, 60)
+        assert diff.getpixel((5, 5))[0] > 150  # tinted red
+
+
+def _check(corpus, replayer, archive):
+    return check_corpus(
+        corpus,
+        browser_factory=lambda: Browser(
+            proxy=f"127.0.0.1:{replayer.port}", ca_cert_path=str(replayer.ca_cert_path)
+        ),
+        archive_dir=archive,
+        settle_ms=SETTLE_MS,
+    )
+
+
+def test_pages_replay_as_harvested_and_a_missing_stylesheet_shows(tmp_path):
+    site = FixtureSite.start()
+    archive = tmp_path / "archive"
+    recorder = proxy_fixtures.start_archive_proxy(
+        "record", archive, allow_private=proxy_fixtures.ALLOW_LOOPBACK
+    )
+    corpus = Corpus.objects.create(name="Checked", slug="checked", min_words=0)
+    try:
+        job = create_job(corpus, "\n".join(site.url(p) for p in PAGES), settings={
+            "host_delay_ms": 0, "settle_ms": SETTLE_MS,
+            "proxy": f"127.0.0.1:{recorder.port}", "proxy_ca": str(recorder.ca_cert_path),
+            "archive_dir": str(archive),
+        })  # fmt: skip
+        progress = run_job_sync(job)
+    finally:
+        recorder.stop()
+        site.stop()
+    assert progress["done"] == len(PAGES)
+    # A page that was imported, not harvested: nothing to compare with.
+    imported = add_page(corpus, "<p>Imported text.</p>", url="http://example.org/imported")
+
+    replayer = proxy_fixtures.start_archive_proxy("replay", archive)
+    try:
+        checks = {c.page_id: c for c in _check(corpus, replayer, archive)}
+    finally:
+        replayer.kill()
+    items = {i.url.removeprefix(site.base): i for i in job.items.all()}
+    article = checks[items["/article.html"].page_id]
+    assert article.score is not None and article.score > 0.98, article.score
+    assert article.misses == []
+    assert capture_path(article.diff_sha256, DIFF_FOLDER).is_file()
+    assert "no live screenshot" in checks[imported.pk].message
+    assert checks[imported.pk].score is None
+
+    # The same archive without the stylesheet: the page renders unstyled.
+    broken = tmp_path / "broken"
+    shutil.copytree(archive, broken)
+    with sqlite3.connect(broken / "index.sqlite3") as db:
+        assert db.execute("DELETE FROM records WHERE url LIKE '%/static/site.css'").rowcount == 1
+    replayer = proxy_fixtures.start_archive_proxy("replay", broken)
+    try:
+        checks = {c.page_id: c for c in _check(corpus, replayer, broken)}
+    finally:
+        replayer.kill()
+    article = checks[items["/article.html"].page_id]
+    assert article.score is not None and article.score < 0.9, article.score
+    assert site.url("/static/site.css") in article.misses
+    below = ScoreBelow(None, {"below": "0.9"}, ReplayCheck, None).queryset(
+        None, ReplayCheck.objects.all()
+    )
+    assert article.page_id in set(below.values_list("page_id", flat=True))
+    with Image.open(capture_path(article.diff_sha256, DIFF_FOLDER)) as diff:
+        assert diff.size[0] >= 1200  # the page's width, less a partial block
+
+
+def test_check_replay_command_says_what_is_missing(monkeypatch):
+    Corpus.objects.create(name="E", slug="e")
+    with pytest.raises(CommandError, match="No corpus with slug 'nope'"):
+        call_command("check_replay", "--corpus", "nope")
+    with pytest.raises(CommandError, match="--below is a share"):
+        call_command("check_replay", "--corpus", "e", "--below", "2")
+    monkeypatch.setenv("KEHR_ARCHIVE_REPLAY_PORT", "1")  # nothing listens there
+    with pytest.raises(CommandError, match="No replay proxy answers"):
+        call_command("check_replay", "--corpus", "e")
+
+
+def test_staff_see_images_others_do_not(client, django_user_model):
+    from harvest.visits import store_png
+
+    sha = store_png(_png("white"), DIFF_FOLDER)
+    url = f"/staff/harvest/images/{DIFF_FOLDER}/{sha}.png"
+    assert client.get(url).status_code == 302  # to the login
+    staff = django_user_model.objects.create_user("s", password="pw", is_staff=True)
+    client.force_login(staff)
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    assert client.get(f"/staff/harvest/images/etc/{sha}.png").status_code == 404
+    assert client.get(f"/staff/harvest/images/visits/{'0' * 64}.png").status_code == 404
+    assert client.get("/staff/harvest/images/visits/..%2Fsecret.png").status_code == 404
