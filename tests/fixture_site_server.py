@@ -58,6 +58,75 @@ def rotating_page(visit: int) -> str:
     )
 
 
+# Pages for layout grouping (visual stability): each changes on every visit, and some
+# visits show a banner that pushes the content down (another layout). Known grouping:
+# pushed(design, visit) says which visits have the second layout.
+LAYOUT_DESIGNS = {
+    # name: (a pushing banner on visits where visit % period == phase, or None; extras)
+    "news": ((5, 2), {"side_ad"}),
+    "blog": (None, {"teasers"}),
+    "shop": ((4, 3), {"side_ad", "sticky"}),
+    "inplace": (None, {"leaderboard"}),
+    "cookie": ((3, 0), {"side_ad"}),
+}
+
+
+def pushed(design: str, visit: int) -> bool:
+    rule = LAYOUT_DESIGNS[design][0]
+    return rule is not None and visit % rule[0] == rule[1]
+
+
+def layout_page(design: str, visit: int) -> str:
+    """One visit of a layout test page: fixed text, changing ads, maybe a pushing banner."""
+    extras = LAYOUT_DESIGNS[design][1]
+    hue = (visit * 71 + len(design) * 13) % 360
+    word = AD_WORDS[(visit + len(design)) % len(AD_WORDS)]
+    parts = ["<!DOCTYPE html><html><head><meta charset='utf-8'><title>Layouts</title></head>",
+             "<body style='margin:0;font:17px/1.6 serif;background:#fdfdf8;color:#222'>",
+             "<header style='height:70px;background:#234;color:#fff;font:28px sans-serif;"
+             f"padding:15px 40px'>The {design} site</header>"]  # fmt: skip
+    if pushed(design, visit):
+        parts.append(
+            f"<div style='height:180px;background:hsl({hue},70%,60%);font-size:30px;"
+            f"padding:20px 40px'>{word}: a banner that pushes everything down</div>"
+        )
+    if "leaderboard" in extras:  # changes in place: the content under it does not move
+        parts.append(
+            f"<div style='height:90px;width:728px;margin:10px auto;background:hsl({hue},80%,"
+            f"45%);color:#fff;font-size:24px'>{word}</div>"
+        )
+    paragraphs = "".join(
+        f"<p>Paragraph {n} of the {design} article keeps its words and its place on every "
+        "visit; only the advertisements around it change.</p>"
+        for n in range(30)
+    )
+    # Centred and justified, like most article pages: the text fills the core window.
+    parts.append(
+        "<main style='width:1060px;margin:0 auto 0 400px;text-align:justify'>"
+        f"{paragraphs}</main>"
+    )
+    if "side_ad" in extras:
+        parts.append(
+            "<aside style='position:absolute;left:1560px;top:300px;width:300px;height:500px;"
+            f"background:hsl({hue},80%,45%);color:#fff;font-size:22px'>{word}</aside>"
+        )
+    if "teasers" in extras:
+        for n in range(3):
+            parts.append(
+                f"<aside style='position:absolute;left:20px;top:{150 + n * 260}px;"
+                f"width:340px;height:220px;background:hsl({(hue + n * 40) % 360},60%,70%);"
+                f"font-size:26px'>{AD_WORDS[(visit + n) % len(AD_WORDS)]}</aside>"
+            )
+    if "sticky" in extras:
+        parts.append(
+            "<div style='position:fixed;left:0;bottom:0;width:100%;height:60px;"
+            f"background:hsl({(hue + 180) % 360},80%,40%);color:#fff;font-size:24px'>"
+            f"{word}</div>"
+        )
+    parts.append("</body></html>")
+    return "".join(parts)
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     server_version = "KehrFixture/1"
     protocol_version = "HTTP/1.1"
@@ -95,6 +164,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             paragraphs = "".join(f"<div style='height:60px'>Line {n}</div>" for n in range(1200))
             body = f"<!DOCTYPE html><title>Tall</title><body>{paragraphs}</body>"
             return self._send(200, body.encode(), "text/html; charset=utf-8")
+        if path.startswith("/layouts/") and path.endswith(".html"):
+            design = path[len("/layouts/") : -len(".html")]
+            if design in LAYOUT_DESIGNS:
+                visit = site.count(path) - 1
+                body = layout_page(design, visit).encode()
+                return self._send(200, body, "text/html; charset=utf-8")
         if path == "/rotating.html":  # visual stability: another ad on every request
             return self._send(
                 200, rotating_page(site.count(path)).encode(), "text/html; charset=utf-8"

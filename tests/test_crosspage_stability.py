@@ -19,7 +19,7 @@ from crosspage.models import MethodRun, MethodVector, PageStability
 from gold.exports.included import IncludeError, open_sources
 from harvest.models import PageVisits, VisitCapture
 from harvest.visits import store_png
-from tests.stability_pages import capture
+from tests.stability_pages import AD, capture
 
 HTML = b"<html><body><p>One paragraph of running text.</p><p>Another one.</p></body></html>"
 
@@ -112,3 +112,24 @@ def test_a_worker_runs_the_stability_method(celery_worker):
         run.refresh_from_db()
     assert run.state == "done", (run.message, celery_worker.log_text()[-3000:])
     assert sources.resolve(page, "stability").labels == bytes([3, 1])
+
+
+@pytest.mark.django_db
+def test_staff_see_the_mask_over_the_first_visit(client, django_user_model):
+    corpus = Corpus.objects.create(name="V", slug="v")
+    page, other = _page(corpus, "m"), _page(corpus, "n")
+    _visits(page, [capture(v) for v in range(3)])
+    call_command("stability", "--corpus", "v", verbosity=0)
+    url = f"/staff/methods/stability/{page.pk}.png"
+    assert client.get(url).status_code == 302  # to the login
+    client.force_login(django_user_model.objects.create_user("s", password="p", is_staff=True))
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "image/png"
+    with Image.open(io.BytesIO(response.content)) as overlay:
+        x, y, _, _ = AD
+        red, green, blue = overlay.getpixel((x + 50, y + 50))
+        assert red > 110 and blue > 110 and green < 140  # tinted fuchsia: the ad moves
+        assert overlay.getpixel((600, 30)) == (30, 60, 90)  # the header is untouched
+    assert client.get(f"/staff/methods/stability/{other.pk}.png").status_code == 404
+    assert client.get("/staff/methods/stability/999999.png").status_code == 404
+    assert client.get("/staff/methods/stability/abc.png").status_code == 404

@@ -5,12 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kehr_engine.stability import StabilityParams, cluster_captures
+from kehr_engine.stability import LayoutCluster, StabilityParams, cluster_captures
 from kehr_engine.stability.blocks import pixels
 from kehr_engine.stability.layouts import (
     INCOMPATIBLE,
     SAME,
     compare,
+    grouping_scores,
     layout_changes,
     same_layout_pattern,
     sticky_rows,
@@ -105,3 +106,17 @@ def test_parameters_are_checked():
     params = StabilityParams.from_dict({"core_window": [1, 2, 3, 4], "ncc": 3})
     assert params.core_window.slices() == (slice(3, 7), slice(1, 3))
     assert StabilityParams.from_dict(params.as_dict()) == params
+
+
+def test_grouping_scores_are_the_thesis_two_figures():
+    def clusters(*groups):
+        return [LayoutCluster(list(g)) for g in groups]
+
+    known = [0, 0, 0, 1, 1, 0]
+    assert grouping_scores(clusters([0, 1, 2, 5], [3, 4]), known) == (1.0, 1.0)
+    # One capture of layout 0 put with layout 1: 5 of 6 captures, neither layout exact.
+    assert grouping_scores(clusters([0, 1, 2], [3, 4, 5]), known) == (5 / 6, 0.0)
+    # Layout 0 split in two: its bigger part counts, layout 1 is still exact.
+    assert grouping_scores(clusters([0, 1], [2, 5], [3, 4]), known) == (4 / 6, 0.5)
+    # Everything in one cluster: layout 0's captures count, layout 1 has no cluster left.
+    assert grouping_scores(clusters(range(6)), known) == (4 / 6, 0.0)

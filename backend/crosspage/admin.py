@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
 
 from crosspage.models import MethodRun, MethodRunPart, MethodVector, PageStability
 
@@ -49,10 +51,17 @@ class MethodVectorAdmin(ReadOnly):
 class PageStabilityAdmin(ReadOnly):
     """Block maps of visual stability (docs/methods.md); the mask is on the page view."""
 
-    list_display = ("page", "layouts", "captures", "run", "updated_at")
+    list_display = ("page", "layouts", "captures", "overlay", "run", "updated_at")
     list_select_related = ("page", "run")
     exclude = ("data",)
-    readonly_fields = ("page", "run", "layouts", "captures", "updated_at")
+    readonly_fields = ("page", "run", "layouts", "captures", "overlay", "updated_at")
+
+    @admin.display(description="mask over the first visit")
+    def overlay(self, stored: PageStability) -> str:
+        url = reverse("crosspage:stability-overlay", args=[stored.page_id])
+        return format_html(
+            '<a href="{}" target="_blank" rel="noopener">dynamic blocks in fuchsia</a>', url
+        )
 
     @admin.display(description="layouts")
     def layouts(self, stored: PageStability) -> int:

@@ -12,6 +12,7 @@ left unlabelled with the reason, like any method's.
 
 from __future__ import annotations
 
+import io
 import logging
 
 import numpy as np
@@ -20,7 +21,7 @@ from django.db import transaction
 from corpora.models import Page
 from crosspage.models import MethodRun, PageStability
 from crosspage.services import Echo, running, store_rows
-from harvest.models import PageVisits
+from harvest.models import PageVisits, VisitCapture
 from harvest.visits import capture_path
 from kehr_engine.layout import Layout, LayoutError
 from kehr_engine.stability import PageStability as EnginePageStability
@@ -30,6 +31,7 @@ from kehr_engine.stability.blocks import pixels
 logger = logging.getLogger(__name__)
 
 METHOD = "stability"
+DYNAMIC_TINT = (255, 0, 255)  # fuchsia, the annotators' highlight: "this part moves"
 
 
 class Unmapped(ValueError):
@@ -90,6 +92,31 @@ def label_page(page: Page, params: StabilityParams) -> tuple[np.ndarray, str, St
     except LayoutError as error:
         return unlabelled, str(error), smap
     return stability_labels(layout.rects, smap).astype(np.uint8), "", smap
+
+
+def mask_overlay(page: Page) -> bytes:
+    """The page's first visit with its dynamic blocks tinted (PNG), for staff; raises
+    Unmapped when the page has no map or no readable first visit."""
+    from PIL import Image
+
+    stored = PageStability.objects.filter(page=page).first()
+    first = VisitCapture.objects.filter(visits__page=page).order_by("number").first()
+    if stored is None or first is None:
+        raise Unmapped(f"page {page.pk} has no stability map: run manage.py stability")
+    smap = StabilityMap.from_json(stored.data)
+    try:
+        with Image.open(capture_path(first.sha256)) as picture:
+            rgb = np.asarray(picture.convert("RGB")).copy()
+    except OSError as error:
+        raise Unmapped(f"page {page.pk}: its first visit is unreadable: {error}") from None
+    width, height = smap.size
+    dynamic = np.repeat(np.repeat(~smap.static, smap.block, 0), smap.block, 1)
+    region = rgb[:height, :width]
+    mask = dynamic[: region.shape[0], : region.shape[1]]
+    region[mask] = (region[mask] * 0.45 + np.array(DYNAMIC_TINT) * 0.55).astype(np.uint8)
+    out = io.BytesIO()
+    Image.fromarray(rgb, "RGB").save(out, "PNG", optimize=True)
+    return out.getvalue()
 
 
 def run_stability(run_id: int, *, echo: Echo = None) -> MethodRun:

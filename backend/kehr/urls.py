@@ -35,6 +35,7 @@ urlpatterns = [
     path("staff/diff/", include("comparison.urls")),
     path("staff/models/", include("learning.urls")),
     path("staff/harvest/", include("harvest.staff_urls")),
+    path("staff/methods/", include("crosspage.urls")),
     path("healthz/", healthz),
     # What Kehr is, with links for annotators, staff and developers (the admin's
     # "View site" leads here).

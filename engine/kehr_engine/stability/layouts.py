@@ -33,7 +33,8 @@ import numpy as np
 from kehr_engine.stability.blocks import changed_share
 from kehr_engine.stability.params import StabilityParams
 
-__all__ = ["Comparison", "LayoutCluster", "cluster_captures", "compare", "same_layout_pattern"]
+__all__ = ["Comparison", "LayoutCluster", "cluster_captures", "compare", "grouping_scores",
+           "same_layout_pattern"]  # fmt: skip
 
 SAME, INCOMPATIBLE = "same", "incompatible"
 
@@ -168,3 +169,33 @@ def cluster_captures(
         else:
             clusters.append(LayoutCluster([index]))
     return sorted(clusters, key=lambda c: (-len(c.members), c.members[0]))
+
+
+def grouping_scores(clusters: Sequence[LayoutCluster], known: Sequence[int]) -> tuple[float, float]:
+    """How a clustering agrees with a known grouping (``known[i]``: capture i's layout).
+
+    The thesis' two figures: the share of *captures* grouped as known (each known layout
+    is matched to the cluster holding most of its captures, each cluster to at most one
+    layout; a capture counts when it sits in its layout's cluster), and the share of
+    *layouts* grouped as known (a layout counts when one cluster holds exactly its
+    captures).
+    """
+    found = [set(c.members) for c in clusters]
+    layouts: dict[int, set[int]] = {}
+    for index, layout in enumerate(known):
+        layouts.setdefault(layout, set()).add(index)
+    pairs = sorted(
+        ((len(members & cluster), layout, c) for layout, members in layouts.items()
+         for c, cluster in enumerate(found)),
+        reverse=True,
+    )  # fmt: skip
+    matched_layouts: set[int] = set()
+    matched_clusters: set[int] = set()
+    correct = 0
+    for overlap, layout, c in pairs:
+        if overlap and layout not in matched_layouts and c not in matched_clusters:
+            matched_layouts.add(layout)
+            matched_clusters.add(c)
+            correct += overlap
+    exact = sum(any(members == cluster for cluster in found) for members in layouts.values())
+    return correct / len(known) if known else 1.0, exact / len(layouts) if layouts else 1.0
