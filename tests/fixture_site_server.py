@@ -102,8 +102,7 @@ def layout_page(design: str, visit: int) -> str:
     )
     # Centred and justified, like most article pages: the text fills the core window.
     parts.append(
-        "<main style='width:1060px;margin:0 auto 0 400px;text-align:justify'>"
-        f"{paragraphs}</main>"
+        f"<main style='width:1060px;margin:0 auto 0 400px;text-align:justify'>{paragraphs}</main>"
     )
     if "side_ad" in extras:
         parts.append(
