@@ -169,6 +169,15 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 visit = site.count(path) - 1
                 body = layout_page(design, visit).encode()
                 return self._send(200, body, "text/html; charset=utf-8")
+        if path == "/personal.html":  # a cookie per browser profile, an ad per cookie
+            uid = self.headers.get("Cookie", "").partition("uid=")[2].split(";")[0]
+            fresh = not uid
+            uid = uid or f"{site.count(path)}-{threading.get_ident()}"
+            with site._lock:
+                site.cookies.append(uid)
+            headers = [("Set-Cookie", f"uid={uid}; Path=/")] if fresh else []
+            body = rotating_page(sum(map(ord, uid))).encode()
+            return self._send(200, body, "text/html; charset=utf-8", headers)
         if path == "/rotating.html":  # visual stability: another ad on every request
             return self._send(
                 200, rotating_page(site.count(path)).encode(), "text/html; charset=utf-8"
@@ -202,6 +211,7 @@ class FixtureSite:
 
     def __init__(self, port: int = 0, gone: bool = False) -> None:
         self.counts: collections.Counter[str] = collections.Counter()
+        self.cookies: list[str] = []  # the uid each request of /personal.html carried
         self._lock = threading.Lock()
         self.gone = gone
         self.httpd = _Server(("127.0.0.1", port), _Handler)

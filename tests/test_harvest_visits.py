@@ -152,3 +152,20 @@ def test_visits_are_bounded_and_checked():
             "http://example.org/",
             settings={"visit_proxy": "nonsense"},
         )
+
+
+def test_visits_take_turns_with_browser_profiles(recorder):
+    site = FixtureSite.start()
+    corpus = Corpus.objects.create(name="Profiles", slug="profiles", min_words=0)
+    try:
+        settings = {**_settings(recorder, 4), "visit_profiles": 2}
+        job = create_job(corpus, site.url("/personal.html"), settings=settings)
+        progress = run_job_sync(job)
+    finally:
+        site.stop()
+    assert (progress["visits"], progress["visits_planned"]) == (4, 4)
+    # The harvest's load, then visits 0-3 alternating between two cookie jars.
+    harvest_uid, *visit_uids = site.cookies
+    assert len(visit_uids) == 4
+    assert visit_uids[0] == visit_uids[2] and visit_uids[1] == visit_uids[3]
+    assert len({harvest_uid, *visit_uids}) == 3

@@ -491,27 +491,28 @@ class Browser:
 
 
 _shared: Browser | None = None
-_shared_visits: Browser | None = None
+# The visits' browsers, one per profile (its own cookies and storage).
+_shared_visits: dict[int, Browser] = {}
 
 
-def shared_visit_browser(*, binary: str, proxy: str = "", ca_cert_path: str = "") -> Browser:
-    """This process's browser for live visits (VISIT_VIEWPORT, no cache), like
-    :func:`shared_browser`; a second Firefox beside the harvesting one."""
-    global _shared_visits
+def shared_visit_browser(
+    *, binary: str, proxy: str = "", ca_cert_path: str = "", profile: int = 0
+) -> Browser:
+    """This process's browser for live visits with ``profile`` (VISIT_VIEWPORT, no
+    cache), like :func:`shared_browser`; more Firefoxes beside the harvesting one."""
     config = (binary, proxy, ca_cert_path)
-    if _shared_visits is not None and (
-        _shared_visits.config != config or not _shared_visits.alive()
-    ):
-        _shared_visits.stop()
-        _shared_visits = None
-    if _shared_visits is None:
+    browser = _shared_visits.get(profile)
+    if browser is not None and (browser.config != config or not browser.alive()):
+        browser.stop()
+        browser = None
+    if browser is None:
         browser = Browser(
             binary=binary, proxy=proxy, ca_cert_path=ca_cert_path,
             viewport=VISIT_VIEWPORT, prefs=VISIT_PREFS,
         )  # fmt: skip
         browser.start()
-        _shared_visits = browser
-    return _shared_visits
+        _shared_visits[profile] = browser
+    return browser
 
 
 def shared_browser(*, binary: str, proxy: str = "", ca_cert_path: str = "") -> Browser:
@@ -538,10 +539,10 @@ def discard_shared_browser() -> None:
 
 
 def discard_visit_browser() -> None:
-    global _shared_visits
-    if _shared_visits is not None:
-        _shared_visits.stop()
-        _shared_visits = None
+    """Stop this process's visit browsers (after an error that may have broken one)."""
+    while _shared_visits:
+        _, browser = _shared_visits.popitem()
+        browser.stop()
 
 
 atexit.register(discard_shared_browser)

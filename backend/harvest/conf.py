@@ -114,6 +114,7 @@ SETTING_VARIABLES = {
     "one_per_domain": "KEHR_HARVEST_ONE_PER_DOMAIN",
     "max_attempts": "KEHR_HARVEST_MAX_ATTEMPTS",
     "visits": "KEHR_HARVEST_VISITS",
+    "visit_profiles": "KEHR_HARVEST_VISIT_PROFILES",
     "visit_wait_ms": "KEHR_HARVEST_VISIT_WAIT_MS",
 }
 

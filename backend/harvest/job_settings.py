@@ -76,6 +76,13 @@ class HarvestSettings:
     visits: int = _setting(
         0, "live visits per page for visual stability (0: none)", minimum=0, maximum=30
     )
+    visit_profiles: int = _setting(
+        1,
+        "browser profiles (cookies, storage) the visits take turns with, so personalised "
+        "ads differ",
+        minimum=1,
+        maximum=5,
+    )
     visit_wait_ms: int = _setting(
         1000,
         "the visits' settle unit: wait 1, scroll 1,000 px, wait 3, back to the top, wait 1",

@@ -2,7 +2,8 @@
 
 After an item is done, its page is visited ``visits`` times more: live, through the
 recorder's visits listener (never archived, so replay keeps serving the first
-capture), in a second Firefox with a 1920x1080 viewport and no cache, with the
+capture), in a second Firefox with a 1920x1080 viewport and no cache (one per browser
+profile with ``visit_profiles`` > 1, taking turns, so personalised ads differ), with the
 thesis' settle sequence before each viewport screenshot (:meth:`Browser.visit`). Each
 PNG is stored once per content hash under ``<KEHR_HARVEST_DIR>/visits/``; the node
 rectangles are measured once at the same viewport. A visit that fails ends the visits
@@ -89,10 +90,14 @@ def run_visits(item_id: int) -> int:
     taken = 0
     proxy_ca = s.proxy_ca if s.visit_proxy else ""
     try:
-        browser = shared_visit_browser(
-            binary=conf.firefox_binary(), proxy=s.visit_proxy, ca_cert_path=proxy_ca
-        )
+        browser = None
         for number in range(visits.captures.count(), s.visits):
+            # Visit k goes to profile k mod visit_profiles: each profile keeps its own
+            # cookies, so sites that personalise ads show different ones.
+            browser = shared_visit_browser(
+                binary=conf.firefox_binary(), proxy=s.visit_proxy, ca_cert_path=proxy_ca,
+                profile=number % s.visit_profiles,
+            )  # fmt: skip
             with lease:
                 png = browser.visit(url, wait_ms=s.visit_wait_ms, timeout_s=s.page_timeout_s)
             try:
@@ -102,8 +107,14 @@ def run_visits(item_id: int) -> int:
                 break  # another worker took this visit: it goes on from here
             taken += 1
         if visits.layout is None:
-            # The last visit's tab is on the page's origin: measure the annotation
-            # document there, at the captures' viewport.
+            if browser is None:  # every visit was taken before: load the page once more
+                browser = shared_visit_browser(
+                    binary=conf.firefox_binary(), proxy=s.visit_proxy, ca_cert_path=proxy_ca
+                )
+                with lease:
+                    browser.visit(url, wait_ms=0, timeout_s=s.page_timeout_s)
+            # The tab is on the page's origin: measure the annotation document there,
+            # at the captures' viewport.
             visits.layout = browser.node_rects(page.document, page.node_count)
         visits.message = ""
     except (BrowserError, PolitenessTimeout) as error:
