@@ -20,7 +20,7 @@ from crosspage.models import MethodRun, PageStability
 from harvest.harvester import create_job, prepare_run, run_job_sync
 from harvest.job_settings import HarvestSettingsError
 from harvest.models import HarvestItem, PageVisits, VisitCapture
-from harvest.visits import capture_path
+from harvest.visits import capture_path, visit_pages_pending
 from kehr_engine.features import features
 from kehr_engine.layout import Layout
 from kehr_engine.stability import StabilityMap, core_sections, node_stability
@@ -128,8 +128,13 @@ def test_cut_short_visits_are_resumed_and_identical_pngs_stored_once(recorder):
         assert visits.done == 3
         # A static page looks the same on every visit: one file for three captures.
         assert len({c.sha256 for c in visits.captures.all()}) == 1
+        assert visit_pages_pending(job) == 0
         # A worker died after the first visit: the rest are taken on the re-run.
         visits.captures.filter(number__gte=1).delete()
+        assert visit_pages_pending(job) == 1  # what manage.py harvest waits for
+        PageVisits.objects.filter(pk=visits.pk).update(message="visit 2: timeout")
+        assert visit_pages_pending(job) == 0  # ended by a failure: nothing to wait for
+        PageVisits.objects.filter(pk=visits.pk).update(message="")
         assert prepare_run(job) == [job.items.get().pk]
         progress = run_job_sync(job)
     finally:

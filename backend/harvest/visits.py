@@ -30,7 +30,7 @@ from harvest.browser import (
     discard_visit_browser,
     shared_visit_browser,
 )
-from harvest.models import HarvestItem, PageVisits, VisitCapture
+from harvest.models import HarvestItem, HarvestJob, PageVisits, VisitCapture
 from harvest.robots import HostSlotLease, PolitenessTimeout
 from harvest.urllist import host_of
 
@@ -63,6 +63,19 @@ def missing_visits(item: HarvestItem) -> int:
     if visits is None:
         return planned
     return max(planned - visits.captures.count(), 0) + (1 if visits.layout is None else 0)
+
+
+def visit_pages_pending(job: HarvestJob) -> int:
+    """Done pages of the job whose visits are neither all taken nor ended by a failure."""
+    if not job.harvest_settings.visits:
+        return 0
+    done = job.items.filter(state=HarvestItem.State.DONE, page__isnull=False).select_related("job")
+    ended = set(
+        PageVisits.objects.filter(page__harvest_items__job=job)
+        .exclude(message="")
+        .values_list("page_id", flat=True)
+    )
+    return sum(1 for item in done if item.page_id not in ended and missing_visits(item))
 
 
 def run_visits(item_id: int) -> int:
@@ -127,4 +140,4 @@ def run_visits(item_id: int) -> int:
     return taken
 
 
-__all__ = ["capture_path", "missing_visits", "run_visits", "store_png"]
+__all__ = ["capture_path", "missing_visits", "run_visits", "store_png", "visit_pages_pending"]

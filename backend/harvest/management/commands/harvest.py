@@ -14,8 +14,9 @@ from corpora.models import Corpus
 from harvest import conf
 from harvest.harvester import create_job, proxy_reachable, run_job_sync
 from harvest.job_settings import PER_JOB, HarvestSettings, HarvestSettingsError
-from harvest.models import HarvestItem, HarvestJob
+from harvest.models import HarvestItem, HarvestJob, PageVisits
 from harvest.tasks import enqueue_job
+from harvest.visits import visit_pages_pending
 from kehr.env import ConfigurationError
 
 NO_PROGRESS_HINT_S = 60
@@ -108,6 +109,8 @@ class Command(BaseCommand):
                     )
                     hinted = True
                 time.sleep(0.5)
+            bar.close()
+            self._wait_for_visits(job, options["verbosity"])
         bar.close()
         p = job.progress()
         visits = f", {p['visits']} of {p['visits_planned']} visits" if p["visits_planned"] else ""
@@ -119,6 +122,35 @@ class Command(BaseCommand):
             # The message is what helps ("393 words, the corpus needs at least 500").
             why = f"{item.reason} ({item.message})" if item.message else item.reason
             self.stdout.write(f"  line {item.line}: {item.state} {why}: {item.url}")
+        cut_short = PageVisits.objects.filter(
+            page__harvest_items__job=job, page__harvest_items__state=HarvestItem.State.DONE
+        ).exclude(message="")
+        for page_visits in cut_short.select_related("page"):
+            self.stdout.write(f"  visits of {page_visits.page.url}: {page_visits.message}")
+
+    def _wait_for_visits(self, job: HarvestJob, verbosity: int) -> None:
+        """After the pages, follow their live visits until every page's are taken or
+        ended by a failure (the visits run after each page is stored)."""
+        planned = job.progress()["visits_planned"]
+        if not planned:
+            return
+        bar = tqdm(total=planned, unit="visit", desc=f"job {job.pk} visits", file=sys.stderr,
+                   disable=verbosity == 0)  # fmt: skip
+        last, last_change, hinted = -1, time.monotonic(), False
+        while visit_pages_pending(job):
+            taken = job.progress()["visits"]
+            if taken != last:
+                bar.update(taken - max(last, 0))
+                last, last_change = taken, time.monotonic()
+            if not hinted and time.monotonic() - last_change > NO_PROGRESS_HINT_S:
+                bar.write(
+                    f"No visit taken for {NO_PROGRESS_HINT_S} s: is the Celery worker still "
+                    "running? Ctrl-C stops watching; the visits go on."
+                )
+                hinted = True
+            time.sleep(0.5)
+        bar.update(job.progress()["visits"] - max(last, 0))
+        bar.close()
 
     def _check_proxy(self, proxy: str) -> None:
         """Stop before queueing anything when the recorder is not there to archive pages."""
