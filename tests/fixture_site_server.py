@@ -126,6 +126,57 @@ def layout_page(design: str, visit: int) -> str:
     return "".join(parts)
 
 
+# Pages whose ads look like the article: "sponsored" paragraphs in the text column, with
+# the article's markup and prose, whose subject changes on every visit (visual stability's
+# ablation, bench/visual_ablation.py). Gold by construction: a paragraph not about the
+# page's own topic (sponsored_topic) is sponsored, bad.
+SPONSORED_PAGES = 24
+_TOPICS = ["river", "harbour", "library", "orchard", "railway", "glacier", "market",
+           "theatre", "vineyard", "lighthouse", "quarry", "monastery"]  # fmt: skip
+
+
+def _article_sentence(topic: str, day: int) -> str:
+    return (
+        f"The {topic} was quiet in the morning of day {day}. People walked along it, talked "
+        f"about the weather and the harvest, and the {topic} kept its old shape as it had "
+        "for years."
+    )
+
+
+def _card(text: str, hue: int, lightness: int) -> str:
+    style = f"height:78px;overflow:hidden;margin:0 0 8px;background:hsl({hue},60%,{lightness}%)"
+    return f"<p style='{style}'>{text}</p>"
+
+
+def sponsored_topic(number: int) -> str:
+    """The subject of page ``number``'s own article (its sponsored paragraphs have others)."""
+    return _TOPICS[number % len(_TOPICS)]
+
+
+def sponsored_page(number: int, visit: int) -> str:
+    """Article page ``number`` at ``visit``: two sponsored slots that rotate in place."""
+    topic = sponsored_topic(number)
+    slots = {number * 7 % 9, (number * 7 + 4) % 9}  # anywhere in the text
+    paragraphs = []
+    for n in range(9):
+        if n in slots:  # the article's prose, another subject on every visit
+            others = [t for t in _TOPICS if t != topic]
+            other = others[(visit * 5 + n) % len(others)]
+            # Like an image ad: its colour changes with every visit. No marker in the
+            # markup, and styles of one length: the features would see either.
+            hue = 100 + (visit * 67 + n * 31) % 260
+            paragraphs.append(_card(_article_sentence(other, (visit + n) % 9), hue, 80))
+        paragraphs.append(_card(_article_sentence(topic, n), 100 + number * 7, 96))
+    return (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Sponsored</title></head>"
+        "<body style='margin:0;font:17px/1.5 serif;background:#fff;color:#222'>"
+        f"<header style='height:60px;background:#333;color:#fff;padding:10px 400px'>"
+        f"The {topic} gazette</header>"
+        "<main style='width:1060px;margin:20px 0 0 400px'>" + "".join(paragraphs) + "</main>"
+        "</body></html>"
+    )
+
+
 class _Handler(http.server.BaseHTTPRequestHandler):
     server_version = "KehrFixture/1"
     protocol_version = "HTTP/1.1"
@@ -168,6 +219,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             if design in LAYOUT_DESIGNS:
                 visit = site.count(path) - 1
                 body = layout_page(design, visit).encode()
+                return self._send(200, body, "text/html; charset=utf-8")
+        if path.startswith("/sponsored/") and path.endswith(".html"):
+            number = path[len("/sponsored/") : -len(".html")]
+            if number.isdecimal() and int(number) < SPONSORED_PAGES:
+                visit = site.count(path) - 1
+                body = sponsored_page(int(number), visit).encode()
                 return self._send(200, body, "text/html; charset=utf-8")
         if path == "/personal.html":  # a cookie per browser profile, an ad per cookie
             uid = self.headers.get("Cookie", "").partition("uid=")[2].split(";")[0]

@@ -133,3 +133,19 @@ def test_staff_see_the_mask_over_the_first_visit(client, django_user_model):
     assert client.get(f"/staff/methods/stability/{other.pk}.png").status_code == 404
     assert client.get("/staff/methods/stability/999999.png").status_code == 404
     assert client.get("/staff/methods/stability/abc.png").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_diff_page_offers_and_shows_the_stability_source(client, django_user_model):
+    corpus = Corpus.objects.create(name="D", slug="dd")
+    page = _page(corpus, "d")
+    _visits(page, [capture(v) for v in range(3)])
+    call_command("stability", "--corpus", "dd", verbosity=0)
+    # A second source of the same page to compare with: a classifier-free stand-in.
+    MethodVector.objects.create(page=page, method="dbce", labels=bytes([3, 3]))
+    client.force_login(django_user_model.objects.create_user("st", password="p", is_staff=True))
+    chooser = client.get(f"/staff/diff/pages/{page.pk}/").content.decode()
+    assert '<option value="stability"' in chooser
+    response = client.get(f"/staff/diff/pages/{page.pk}/view/?a=stability&b=dbce")
+    assert response.status_code == 200
+    assert "stability" in response.content.decode()

@@ -137,3 +137,21 @@ def test_an_ad_shown_in_few_visits_stays_static_below_pde():
     shares = smap.dynamic_share[y // b : (y + h) // b, x // b : (x + w) // b]
     assert shares == pytest.approx(np.full(shares.shape, 0.4))
     assert smap.static.all()
+
+
+def test_the_stability_reaches_the_features_of_the_evaluation(smap):
+    # Through PageInput -> GoldPage -> the evaluation's feature matrices (what
+    # cross-validation and the ablation bench train on).
+    from kehr_engine.evaluation import page_features
+    from kehr_engine.pipeline import PageInput, gold_pages
+
+    html = "<html><body><p>Running text here.</p><aside>Buy now</aside></body></html>"
+    page = PageInput.from_html(html, "http://example.org/")
+    rects = np.array([[500, 120, 400, 20], [AD[0] + 5, AD[1] + 5, 50, 20]], dtype=float)
+    with_map = PageInput(page.node_texts, page.document, page.html, page.url,
+                         stability=PageStability(smap, rects))  # fmt: skip
+    gold = gold_pages([with_map, page], [np.array([3, 1]), np.array([3, 1])], ["a", "b"])
+    data = page_features(gold, ["text", "visual_stability"])
+    column = data.names.index("visual_stability.static_share")
+    assert data.matrices[0][:, column].tolist() == [1.0, 0.0]
+    assert np.isnan(data.matrices[1][:, column]).all()
