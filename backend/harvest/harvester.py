@@ -31,7 +31,7 @@ from harvest.job_settings import FIELDS, HarvestSettings
 from harvest.models import Fingerprint, HarvestItem, HarvestJob
 from harvest.robots import HostSlotLease, PolitenessTimeout, free_slots_of, robots_allowed
 from harvest.urllist import URLError, domain_of, host_of, normalise_url, parse_url_list
-from harvest.visits import missing_visits, run_visits
+from harvest.visits import lacks_visits, run_visits, short_of_visits
 
 log = logging.getLogger(__name__)
 
@@ -114,9 +114,8 @@ def prepare_run(job: HarvestJob) -> list[int]:
         job.finished_at = None
         job.save(update_fields=["state", "finished_at"])
     ids = list(job.items.filter(state=State.QUEUED).values_list("id", flat=True))
-    if job.harvest_settings.visits:  # done pages whose visits were cut short
-        done = job.items.filter(state=State.DONE).select_related("job")
-        ids += [item.pk for item in done if missing_visits(item)]
+    # Done pages whose visits were cut short take the rest.
+    ids += list(short_of_visits(job).values_list("id", flat=True))
     if not ids:
         _maybe_finish_job(job.pk)
     return ids
@@ -195,7 +194,7 @@ def harvest_item(item_id: int) -> str:
     )
     item = HarvestItem.objects.select_related("job__corpus").get(pk=item_id)
     if not claimed:
-        if missing_visits(item):  # done, but its visits were cut short: take the rest
+        if lacks_visits(item):  # done, but its visits were cut short: take the rest
             run_visits(item_id)
         return item.state
     settings = item.job.harvest_settings

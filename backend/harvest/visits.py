@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Q, QuerySet
 
 from harvest import conf
 from harvest.browser import (
@@ -54,38 +55,41 @@ def store_png(png: bytes, folder: str = "visits") -> str:
     return digest
 
 
-def missing_visits(item: HarvestItem) -> int:
-    """Visits the item's page still lacks under its job's settings (0 when none asked)."""
-    planned = item.job.harvest_settings.visits
-    if not planned or item.state != HarvestItem.State.DONE or item.page_id is None:
-        return 0
-    visits = PageVisits.objects.filter(page_id=item.page_id).first()
-    if visits is None:
-        return planned
-    return max(planned - visits.captures.count(), 0) + (1 if visits.layout is None else 0)
+def short_of_visits(job: HarvestJob) -> QuerySet[HarvestItem]:
+    """The job's done items whose page lacks visits under its settings: fewer captures than
+    planned, or no node rectangles yet (none when the job asks for no visits). One query,
+    whatever the job's size: the harvest command polls it."""
+    planned = job.harvest_settings.visits
+    done = job.items.filter(state=HarvestItem.State.DONE, page__isnull=False)
+    if not planned:
+        return done.none()
+    return done.annotate(taken=Count("page__visits__captures")).filter(
+        Q(page__visits__isnull=True) | Q(taken__lt=planned) | Q(page__visits__layout__isnull=True)
+    )
+
+
+def lacks_visits(item: HarvestItem) -> bool:
+    """Whether the item is done and its page still lacks visits (see short_of_visits)."""
+    return short_of_visits(item.job).filter(pk=item.pk).exists()
 
 
 def visit_pages_pending(job: HarvestJob) -> int:
     """Done pages of the job whose visits are neither all taken nor ended by a failure."""
-    if not job.harvest_settings.visits:
-        return 0
-    done = job.items.filter(state=HarvestItem.State.DONE, page__isnull=False).select_related("job")
-    ended = set(
-        PageVisits.objects.filter(page__harvest_items__job=job)
-        .exclude(message="")
-        .values_list("page_id", flat=True)
+    return (
+        short_of_visits(job)
+        .filter(Q(page__visits__isnull=True) | Q(page__visits__message=""))
+        .count()
     )
-    return sum(1 for item in done if item.page_id not in ended and missing_visits(item))
 
 
 def run_visits(item_id: int) -> int:
     """Take the item's missing visits; return how many were taken now."""
     item = HarvestItem.objects.select_related("job", "page").get(pk=item_id)
-    if not missing_visits(item):
+    if not lacks_visits(item):
         return 0
     s = item.job.harvest_settings
     page = item.page
-    assert page is not None  # missing_visits checked it
+    assert page is not None  # lacks_visits checked it
     visits, _ = PageVisits.objects.get_or_create(
         page=page, defaults={"planned": s.visits, "viewport": list(VISIT_VIEWPORT)}
     )
@@ -140,4 +144,5 @@ def run_visits(item_id: int) -> int:
     return taken
 
 
-__all__ = ["capture_path", "missing_visits", "run_visits", "store_png", "visit_pages_pending"]
+__all__ = ["capture_path", "lacks_visits", "run_visits", "short_of_visits", "store_png",
+           "visit_pages_pending"]  # fmt: skip
