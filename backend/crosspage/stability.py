@@ -26,7 +26,7 @@ from harvest.visits import capture_path
 from kehr_engine.layout import Layout, LayoutError
 from kehr_engine.stability import PageStability as EnginePageStability
 from kehr_engine.stability import StabilityMap, StabilityParams, core_sections, stability_labels
-from kehr_engine.stability.blocks import pixels
+from kehr_engine.stability.blocks import pixels, tint_blocks
 
 logger = logging.getLogger(__name__)
 
@@ -106,16 +106,12 @@ def mask_overlay(page: Page) -> bytes:
     smap = StabilityMap.from_json(stored.data)
     try:
         with Image.open(capture_path(first.sha256)) as picture:
-            rgb = np.asarray(picture.convert("RGB")).copy()
+            rgb = np.asarray(picture.convert("RGB"))
     except OSError as error:
         raise Unmapped(f"page {page.pk}: its first visit is unreadable: {error}") from None
-    width, height = smap.size
-    dynamic = np.repeat(np.repeat(~smap.static, smap.block, 0), smap.block, 1)
-    region = rgb[:height, :width]
-    mask = dynamic[: region.shape[0], : region.shape[1]]
-    region[mask] = (region[mask] * 0.45 + np.array(DYNAMIC_TINT) * 0.55).astype(np.uint8)
+    tinted = tint_blocks(rgb, ~smap.static, smap.block, DYNAMIC_TINT, keep=0.45)
     out = io.BytesIO()
-    Image.fromarray(rgb, "RGB").save(out, "PNG", optimize=True)
+    Image.fromarray(tinted, "RGB").save(out, "PNG", optimize=True)
     return out.getvalue()
 
 

@@ -27,7 +27,7 @@ from corpora.models import Corpus, Page
 from harvest.browser import Browser, BrowserError
 from harvest.models import HarvestItem, ReplayCheck
 from harvest.visits import store_png
-from kehr_engine.stability.blocks import changed_share, common_shape, pixels
+from kehr_engine.stability.blocks import changed_share, common_shape, pixels, tint_blocks
 
 logger = logging.getLogger(__name__)
 
@@ -61,9 +61,7 @@ def _diff_image(replay: np.ndarray, differs: np.ndarray) -> bytes:
     rows, columns = differs.shape
     h, w = rows * BLOCK, columns * BLOCK
     rgb = np.stack([(replay[:h, :w] >> s) & 0xFF for s in (16, 8, 0)], axis=-1).astype(np.uint8)
-    mask = np.repeat(np.repeat(differs, BLOCK, 0), BLOCK, 1)
-    tinted = rgb.copy()
-    tinted[mask] = (rgb[mask] * 0.4 + np.array([255, 0, 0]) * 0.6).astype(np.uint8)
+    tinted = tint_blocks(rgb, differs, BLOCK, (255, 0, 0), keep=0.4)
     out = io.BytesIO()
     Image.fromarray(tinted, "RGB").save(out, "PNG", optimize=True)
     return out.getvalue()

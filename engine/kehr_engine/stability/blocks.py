@@ -14,7 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["block_grid", "changed_share", "changed_share_loop", "pixels"]
+__all__ = ["block_grid", "block_pixels", "changed_share", "changed_share_loop", "pixels",
+           "tint_blocks"]  # fmt: skip
 
 
 def pixels(image: bytes | Path | np.ndarray) -> np.ndarray:
@@ -34,6 +35,23 @@ def pixels(image: bytes | Path | np.ndarray) -> np.ndarray:
         raise ValueError(f"a capture is H x W x 3 (RGB); got shape {image.shape}.")
     rgb = image[:, :, :3].astype(np.uint32)
     return (rgb[:, :, 0] << 16) | (rgb[:, :, 1] << 8) | rgb[:, :, 2]
+
+
+def block_pixels(grid: np.ndarray, block: int) -> np.ndarray:
+    """A per-block grid blown up to one value per pixel (``block`` px a side)."""
+    return np.repeat(np.repeat(grid, block, 0), block, 1)
+
+
+def tint_blocks(
+    rgb: np.ndarray, blocks: np.ndarray, block: int, colour: tuple[int, int, int], keep: float
+) -> np.ndarray:
+    """A copy of an H x W x 3 image with the True blocks blended towards ``colour`` (``keep``
+    of the pixel's own value stays); pixels past the grid are left as they are."""
+    out = rgb.copy()
+    region = out[: blocks.shape[0] * block, : blocks.shape[1] * block]
+    mask = block_pixels(blocks, block)[: region.shape[0], : region.shape[1]]
+    region[mask] = (region[mask] * keep + np.array(colour) * (1 - keep)).astype(np.uint8)
+    return out
 
 
 def block_grid(shape: tuple[int, int], block: int) -> tuple[int, int]:

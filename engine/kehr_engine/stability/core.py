@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from kehr_engine.stability.blocks import changed_share, common_shape
+from kehr_engine.stability.blocks import block_pixels, changed_share, common_shape
 from kehr_engine.stability.layouts import LayoutCluster, cluster_captures
 from kehr_engine.stability.params import StabilityParams
 
@@ -88,7 +88,7 @@ class StabilityMap:
         """The mask as a PNG of the covered size: white static, black dynamic."""
         from PIL import Image
 
-        picture = np.repeat(np.repeat(self.static, self.block, 0), self.block, 1)
+        picture = block_pixels(self.static, self.block)
         out = io.BytesIO()
         Image.fromarray((picture * 255).astype(np.uint8), "L").save(out, "PNG", optimize=True)
         return out.getvalue()
