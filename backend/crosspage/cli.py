@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from django.core.management.base import CommandError
 
-from corpora.models import Corpus
+from corpora.lookup import find_corpus
 from crosspage.models import MethodRun
 from crosspage.services import RunError, start_run
 
@@ -22,10 +22,7 @@ def run_command(
     verbosity: int,
     **options,
 ) -> str:
-    corpus = Corpus.objects.filter(slug=slug).first()
-    if corpus is None:
-        known = ", ".join(Corpus.objects.order_by("slug").values_list("slug", flat=True))
-        raise CommandError(f"No corpus with slug {slug!r}. Corpora: {known or 'none'}.")
+    corpus = find_corpus(slug)
     try:
         run = start_run(corpus, method, **options)
     except RunError as error:

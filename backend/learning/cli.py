@@ -7,17 +7,14 @@ from collections.abc import Callable
 
 from django.core.management.base import CommandError
 
+from corpora import lookup
 from corpora.models import Corpus
 from learning.models import ModelVersion
 
 
 def find_corpus(slug: str) -> Corpus:
     """The corpus with this slug, or a CommandError that lists the existing slugs."""
-    corpus = Corpus.objects.filter(slug=slug).first()
-    if corpus is None:
-        known = ", ".join(Corpus.objects.order_by("slug").values_list("slug", flat=True))
-        raise CommandError(f"No corpus with slug {slug!r}. Existing corpora: {known or 'none'}.")
-    return corpus
+    return lookup.find_corpus(slug, listing="Existing corpora")
 
 
 def find_model(name: str, *, ready: bool = False) -> ModelVersion:

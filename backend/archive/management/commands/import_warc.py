@@ -8,7 +8,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from archive.warc_import import WarcImportError, import_warcs
-from corpora.models import Corpus
+from corpora.lookup import find_corpus
 
 
 class Command(BaseCommand):
@@ -30,13 +30,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         slug = options["corpus"]
-        corpus = Corpus.objects.filter(slug=slug).first()
-        if corpus is None:
-            known = ", ".join(Corpus.objects.order_by("slug").values_list("slug", flat=True))
-            raise CommandError(
-                f"No corpus with slug {slug!r}. Corpora: {known or 'none'} "
-                "(create one in the admin first)."
-            )
+        corpus = find_corpus(slug, hint=" (create one in the admin first)")
 
         def progress(line: str) -> None:
             if options["verbosity"] > 0:

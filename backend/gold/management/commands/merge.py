@@ -7,10 +7,11 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.db.models import Count
 from tqdm import tqdm
 
+from corpora import lookup
 from corpora.models import Corpus
 from gold.merge import MergeReport, ensure_gold_rows, merge_corpus
 from gold.models import PageGold
@@ -19,11 +20,7 @@ from gold.stats import refresh_corpus_stats
 
 def find_corpus(slug: str) -> Corpus:
     """The corpus with this slug, or a CommandError that lists the existing slugs."""
-    corpus = Corpus.objects.filter(slug=slug).first()
-    if corpus is None:
-        known = ", ".join(Corpus.objects.order_by("slug").values_list("slug", flat=True))
-        raise CommandError(f"No corpus with slug {slug!r}. Existing corpora: {known or 'none'}.")
-    return corpus
+    return lookup.find_corpus(slug, listing="Existing corpora")
 
 
 @contextmanager

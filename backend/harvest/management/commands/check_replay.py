@@ -7,7 +7,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from corpora.models import Corpus
+from corpora.lookup import find_corpus
 from harvest import conf
 from harvest.browser import Browser
 from harvest.job_settings import HarvestSettings
@@ -34,11 +34,7 @@ class Command(BaseCommand):
         below = options["below"]
         if not 0.0 <= below <= 1.0:
             raise CommandError(f"--below is a share between 0 and 1, not {below}.")
-        slug = options["corpus"]
-        corpus = Corpus.objects.filter(slug=slug).first()
-        if corpus is None:
-            known = ", ".join(Corpus.objects.order_by("slug").values_list("slug", flat=True))
-            raise CommandError(f"No corpus with slug {slug!r}. Corpora: {known or 'none'}.")
+        corpus = find_corpus(options["corpus"])
         proxy, ca = replay_proxy()
         from archive import conf as archive_conf
 

@@ -7,7 +7,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from corpora.models import Corpus
+from corpora.lookup import find_corpus
 from harvest import conf
 from harvest.browser import Browser
 from harvest.render_document import offline_proxy
@@ -71,11 +71,7 @@ class Command(BaseCommand):
         parser.add_argument("--limit", type=int, help="measure at most this many pages")
 
     def handle(self, *args, **options) -> None:
-        slug = options["corpus"]
-        corpus = Corpus.objects.filter(slug=slug).first()
-        if corpus is None:
-            known = ", ".join(Corpus.objects.order_by("slug").values_list("slug", flat=True))
-            raise CommandError(f"No corpus with slug {slug!r}. Corpora: {known or 'none'}.")
+        corpus = find_corpus(options["corpus"])
         limit = options["limit"]
         if limit is not None and limit < 1:
             raise CommandError(f"--limit must be a positive number of pages, not {limit}.")
