@@ -60,3 +60,37 @@ def test_view_site_leads_to_a_landing_page_with_the_ways_in(admin_client, client
         assert f'href="{link}"' in html, link
         assert client.get(link).status_code in (200, 302), link  # 302: log in first
     assert "Apache License 2.0" in html
+
+
+def test_staff_turn_suggestions_on_and_a_tutorial_is_refused(admin_client, corpus, db):
+    from corpora.models import Corpus
+    from learning.models import CorpusLearning
+
+    form = {
+        "corpus": corpus.pk, "suggestions": "hints", "suggestion_share": "50",
+        "suggestion_threshold": "0.6", "retrain_after": "0", "retrain_folds": "5",
+    }  # fmt: skip
+    response = admin_client.post("/admin/learning/corpuslearning/add/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    saved = CorpusLearning.objects.get(corpus=corpus)
+    assert (saved.suggestions, saved.suggestion_share, saved.suggestion_threshold) == (
+        "hints", 50, 0.6,
+    )  # fmt: skip
+
+    tutorial = Corpus.objects.create(name="Tut", slug="tut", kind=Corpus.Kind.TUTORIAL)
+    response = admin_client.post(
+        "/admin/learning/corpuslearning/add/", {**form, "corpus": tutorial.pk}
+    )
+    assert response.status_code == 200
+    assert "A tutorial never shows suggestions" in response.content.decode()
+    response = admin_client.post(
+        "/admin/learning/corpuslearning/add/", {**form, "suggestion_share": "101"}
+    )
+    assert "Ensure this value is less than or equal to 100" in response.content.decode()
+    for url in ("/admin/learning/suggestionassignment/", "/admin/learning/modelswitch/",
+                f"/admin/corpora/corpus/{corpus.pk}/change/"):  # fmt: skip
+        assert admin_client.get(url).status_code == 200, url
+    assert (
+        "page_order"
+        in admin_client.get(f"/admin/corpora/corpus/{corpus.pk}/change/").content.decode()
+    )

@@ -80,3 +80,32 @@ def test_a_failed_training_on_the_worker_is_recorded(celery_worker, make_user):
     assert version.status == ModelVersion.Status.FAILED
     assert "thin has 2 merged pages; a model needs at least 3" in version.message
     assert version.message in client.get("/staff/models/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_periodic_check_retrains_a_due_corpus_on_the_worker(celery_worker, make_user):
+    from learning import tasks
+    from learning.models import CorpusLearning, ModelSwitch
+
+    corpus, _pages = gold_corpus("due", 4, [make_user("d-a"), make_user("d-b")])
+    learning = CorpusLearning.objects.create(corpus=corpus, retrain_after=3, retrain_folds=2)
+    # What beat sends every KEHR_RETRAIN_CHECK_SECONDS: the worker finds the corpus due,
+    # records a candidate and queues its retraining, which the worker runs next.
+    tasks.retrain_due.delay()
+    deadline = time.monotonic() + WAIT_S * 2
+    while not ModelSwitch.objects.filter(corpus=corpus).exists():
+        if time.monotonic() > deadline:
+            pytest.fail(f"no retraining decision; worker log:\n{celery_worker.log_text()[-3000:]}")
+        time.sleep(0.5)
+    decision = ModelSwitch.objects.get(corpus=corpus)
+    assert decision.switched, decision.reason
+    assert decision.previous is None and decision.candidate_f1 > 0.9
+    assert "had no model" in decision.reason
+    learning.refresh_from_db()
+    assert learning.current_model == decision.candidate
+    assert decision.candidate.status == ModelVersion.Status.READY
+    assert decision.candidate.folds == 2
+    # Nothing due any more: a second check queues nothing.
+    tasks.retrain_due.delay()
+    time.sleep(3)
+    assert ModelVersion.objects.filter(corpus=corpus).count() == 1

@@ -10,6 +10,11 @@ the statement (bench/profile_requests.py; docs/development.md), and this is the
 query every annotator runs for every page. Rare paths (wrap-around races, tutorials)
 stay in the ORM.
 
+A corpus whose page order is ``uncertainty`` (active learning) gets, among the same
+least-annotated undone pages, the one its current model is least sure of: the page's
+``uncertainty``, stored when the model labels the corpus (learning.uncertainty), read
+through its own index, so this too is one statement.
+
 A kind of corpus can go its own way instead: an app registers a rule for it from its
 ``AppConfig.ready()`` (:func:`register_rule`; the tutorial app hands out its steps in
 order), so this module imports none of the apps above it (docs/architecture.md,
@@ -63,8 +68,9 @@ _PICKED_FIELDS = [
 _PICKED_ATTNAMES = [field.attname for field in _PICKED_FIELDS]
 
 
-def _pick_sql(wrap: bool) -> str:
-    """The first undone page of the lowest level at or after the pivot (wrap: from the start).
+def _pick_sql(*, after_pivot: bool = False, order: str = "p.shuffle_key") -> str:
+    """The first undone page of the lowest level in ``order`` (after_pivot: only from a
+    shuffle key on).
 
     What the ORM would build from undone_pages filtered to the lowest level (the
     subquery: the lowest submission_count among the user's undone pages).
@@ -79,15 +85,20 @@ def _pick_sql(wrap: bool) -> str:
         f" AND NOT EXISTS (SELECT 1 FROM {submission} s"
         f" WHERE s.page_id = q.id AND s.user_id = %s)"
         f" ORDER BY q.submission_count LIMIT 1)"
-        + ("" if wrap else " AND p.shuffle_key >= %s")
+        + (" AND p.shuffle_key >= %s" if after_pivot else "")
         + f" AND NOT EXISTS (SELECT 1 FROM {submission} s"
         f" WHERE s.page_id = p.id AND s.user_id = %s)"
-        f" ORDER BY p.shuffle_key LIMIT 1"
+        f" ORDER BY {order} LIMIT 1"
     )
 
 
-_PICK_AFTER_PIVOT = _pick_sql(wrap=False)
-_PICK_FROM_START = _pick_sql(wrap=True)
+_PICK_AFTER_PIVOT = _pick_sql(after_pivot=True)
+_PICK_FROM_START = _pick_sql()
+# The uncertainty order walks the page_least_annotated_unsure index (corpus,
+# submission_count, uncertainty DESC, shuffle_key). No pivot: the most uncertain page is
+# wanted, not a random one; ties (every page, before a model labelled the corpus) go by
+# shuffle key.
+_PICK_UNSURE = _pick_sql(order="p.uncertainty DESC, p.shuffle_key")
 
 
 def _pick(sql: str, params: list) -> Page | None:
@@ -112,18 +123,27 @@ def next_page_for(user, corpus: Corpus, rng: random.Random | None = None) -> Pag
     rule = RULES.get(corpus.kind)
     if rule is not None:
         return rule(user, corpus)
+    if corpus.page_order == Corpus.PageOrder.UNCERTAINTY:
+        page = _pick(_PICK_UNSURE, [corpus.pk, corpus.pk, user.pk, user.pk])
+        if page is not None:
+            return page
+        return _least_annotated(corpus, user, "-uncertainty")
     # A random point on the shuffle key; wrap around when nothing lies after it.
     pivot = (rng or random).randrange(2**31)
     page = _pick(_PICK_AFTER_PIVOT, [corpus.pk, corpus.pk, user.pk, pivot, user.pk])
     if page is None:
         page = _pick(_PICK_FROM_START, [corpus.pk, corpus.pk, user.pk, user.pk])
     if page is None:
-        # Either every page is done, or concurrent submissions lifted the whole lowest
-        # level between the subquery and the pick: then any least annotated page will do.
-        page = (
-            undone_pages(corpus, user)
-            .defer("document", "node_tokens")
-            .order_by("submission_count", "shuffle_key")
-            .first()
-        )
+        page = _least_annotated(corpus, user)
     return page
+
+
+def _least_annotated(corpus: Corpus, user, *order: str) -> Page | None:
+    """Either every page is done, or concurrent submissions lifted the whole lowest level
+    between the subquery and the pick: then any least annotated page will do."""
+    return (
+        undone_pages(corpus, user)
+        .defer("document", "node_tokens")
+        .order_by("submission_count", *order, "shuffle_key")
+        .first()
+    )

@@ -197,6 +197,51 @@ class StrictIdField(serializers.Field):
         return value
 
 
+@extend_schema_field({"type": "integer", "minimum": 0})
+class NodeIndexField(serializers.Field):
+    """A node index: a JSON whole number from 0 (no booleans, no numeric strings, like
+    the label codes: a client that sends them has a bug)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int) or not 0 <= data <= MAX_ID:
+            raise serializers.ValidationError(f"Expected a node index, received {echo(data)}.")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+# Far more than any page's text nodes (the engine's limit is 100,000): a longer list is
+# not a list of a page's nodes.
+MAX_REPORTED_NODES = 1_000_000
+
+
+class SuggestionReportSerializer(serializers.Serializer):
+    accepted = serializers.ListField(
+        child=NodeIndexField(),
+        max_length=MAX_REPORTED_NODES,
+        required=False,
+        help_text="Nodes whose tag is a suggestion you accepted (a key, or a click).",
+    )
+    prefilled = serializers.ListField(
+        child=NodeIndexField(),
+        max_length=MAX_REPORTED_NODES,
+        required=False,
+        help_text="Prefill mode: nodes whose prefilled tag you left as it was.",
+    )
+
+    def validate(self, attrs):
+        for key, nodes in attrs.items():
+            if len(set(nodes)) != len(nodes):
+                raise serializers.ValidationError({key: ["A node is listed twice."]})
+        both = set(attrs.get("accepted", [])) & set(attrs.get("prefilled", []))
+        if both:
+            raise serializers.ValidationError(
+                {"prefilled": [f"Node {min(both)} is listed as accepted and as prefilled."]}
+            )
+        return attrs
+
+
 class SubmissionWriteSerializer(serializers.Serializer):
     page = StrictIdField(what="page")
     labels = LabelVectorInputField(
@@ -210,6 +255,13 @@ class SubmissionWriteSerializer(serializers.Serializer):
         f"not in the future (up to {CLOCK_SKEW_SECONDS} s of clock skew are allowed).",
     )
     client_version = serializers.CharField(required=False, allow_blank=True, max_length=64)
+    suggestions = SuggestionReportSerializer(
+        required=False,
+        allow_null=True,
+        help_text="Which tags came from the model's suggestions (GET /api/pages/{id}/"
+        "suggestions/): stored with the submission, so the dashboard can measure what "
+        "suggestions change.",
+    )
 
     # Nothing here reads the page: what depends on it (that it exists and is open to you,
     # the vector's length, the start time) is checked by annotations.services.submit_labels

@@ -5,7 +5,7 @@ from api.views.auth import ClientTokenViewSet, RegisterView, TokenView
 from api.views.corpora import CorpusViewSet
 from api.views.pages import PageViewSet
 from api.views.submissions import MyStatsView, SubmissionViewSet
-from learning.api import PredictionsView
+from learning.api import PredictionsView, SuggestionsView
 
 router = DefaultRouter()
 router.register("auth/tokens", ClientTokenViewSet, basename="auth-tokens")
@@ -18,5 +18,6 @@ urlpatterns = [
     path("auth/register/", RegisterView.as_view(), name="auth-register"),
     path("me/stats/", MyStatsView.as_view(), name="my-stats"),
     path("pages/<str:id>/predictions/", PredictionsView.as_view(), name="page-predictions"),
+    path("pages/<str:id>/suggestions/", SuggestionsView.as_view(), name="page-suggestions"),
     path("", include(router.urls)),
 ]

@@ -15,6 +15,7 @@ class CorpusAdmin(admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["name", "slug", "kind", "description"]}),
         ("Access", {"fields": ["is_open", "access", "invitation_code", "members"]}),
+        ("Serving pages", {"fields": ["page_order"]}),
         ("Harvesting", {"fields": ["min_words", "max_words"]}),
         ("Merging", {"fields": ["min_submissions", "tie_policy"]}),
     ]

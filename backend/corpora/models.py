@@ -49,6 +49,12 @@ class Corpus(models.Model):
         UNCERTAIN = "uncertain", "Uncertain"
         BAD = "bad", "Bad (boilerplate)"
 
+    class PageOrder(models.TextChoices):
+        # Which of the least-annotated pages an annotator gets (annotations.selection).
+        RANDOM = "random", "Random"
+        # Active learning: the pages the corpus' current model is least sure of first.
+        UNCERTAINTY = "uncertainty", "Least confident model first"
+
     # KrdWrd's harvest kept pages between these word counts: shorter pages rarely
     # hold running text, longer ones are mostly archives or listings.
     DEFAULT_MIN_WORDS = 500
@@ -87,6 +93,14 @@ class Corpus(models.Model):
         default=TiePolicy.UNRESOLVED,
         help_text="What a node becomes when its top votes are tied. Unresolved ties are "
         "listed on the stats dashboard until a staff member casts the deciding vote.",
+    )
+    page_order = models.CharField(
+        max_length=16,
+        choices=PageOrder.choices,
+        default=PageOrder.RANDOM,
+        help_text="Among the least-annotated pages an annotator has not done: a random one, "
+        "or the one the corpus' current model is least confident about (mean node entropy, "
+        "refreshed whenever that model labels the corpus).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -142,7 +156,9 @@ class Corpus(models.Model):
 
 
 # What serving pages (next page, submit) reads of a corpus: access and kind.
-_SERVED_CORPUS = Columns(Corpus, ("id", "name", "slug", "kind", "is_open", "access"), "c")
+_SERVED_CORPUS = Columns(
+    Corpus, ("id", "name", "slug", "kind", "is_open", "access", "page_order"), "c"
+)
 
 
 class Page(models.Model):
@@ -177,6 +193,10 @@ class Page(models.Model):
     # A random key fixed at creation: among equally annotated pages, the next page is the
     # first one at or after a random point of this key — a random pick without ORDER BY random().
     shuffle_key = models.PositiveIntegerField(default=_new_shuffle_key)
+    # The corpus' current model's mean node entropy on the page (0: sure, log 3: no idea),
+    # written when that model labels the corpus; 0 until then. Read by the uncertainty
+    # page order through the index below.
+    uncertainty = models.FloatField(default=0.0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -188,6 +208,10 @@ class Page(models.Model):
         indexes = [
             models.Index(
                 fields=["corpus", "submission_count", "shuffle_key"], name="page_least_annotated"
+            ),
+            models.Index(
+                fields=["corpus", "submission_count", "-uncertainty", "shuffle_key"],
+                name="page_least_annotated_unsure",
             ),
         ]
 

@@ -238,6 +238,8 @@ LONG_TASK_TIME_LIMITS = {
     "crosspage.tasks.urltree_arrivals": 3 * 60 * 60,
     "learning.tasks.evaluate": 3 * 60 * 60,
     "learning.tasks.classify": 3 * 60 * 60,
+    # Retraining trains, cross-validates and may classify the corpus, one after another.
+    "learning.tasks.retrain": 6 * 60 * 60,
 }
 CELERY_TASK_ANNOTATIONS = {
     name: {"time_limit": hard, "soft_time_limit": hard - TIME_LIMIT_GRACE}
@@ -315,6 +317,12 @@ CELERY_BEAT_SCHEDULE = {
     "merge-sweep": {
         "task": "gold.tasks.merge_all_corpora",
         "schedule": float(env_int("KEHR_MERGE_SWEEP_SECONDS", 6 * 3600, minimum=60)),
+    },
+    # Classifier (docs/engine.md, "Retraining"): corpora whose settings ask for it get a
+    # new model once enough pages were merged since their last one.
+    "retrain-due-models": {
+        "task": "learning.tasks.retrain_due",
+        "schedule": float(env_int("KEHR_RETRAIN_CHECK_SECONDS", 3600, minimum=60)),
     },
 }
 

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from learning.models import ModelVersion, PredictedVector
+from learning.models import (
+    CorpusLearning,
+    ModelSwitch,
+    ModelVersion,
+    PredictedVector,
+    SuggestionAssignment,
+)
 
 
 @admin.register(ModelVersion)
@@ -31,4 +37,65 @@ class PredictedVectorAdmin(admin.ModelAdmin):
     readonly_fields = ["model", "page", "labels", "proba", "created_at"]
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(CorpusLearning)
+class CorpusLearningAdmin(admin.ModelAdmin):
+    list_display = [
+        "corpus", "suggestions", "suggestion_share", "suggestion_model", "current_model",
+        "retrain_after", "updated_at",
+    ]  # fmt: skip
+    list_filter = ["suggestions"]
+    fieldsets = [
+        (None, {"fields": ["corpus", "current_model"]}),
+        (
+            "Suggestions for annotators",
+            {
+                "fields": [
+                    "suggestions",
+                    "suggestion_share",
+                    "suggestion_model",
+                    "suggestion_threshold",
+                ]
+            },
+        ),
+        ("Retraining", {"fields": ["retrain_after", "retrain_folds"]}),
+    ]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name in {"suggestion_model", "current_model"}:
+            kwargs["queryset"] = ModelVersion.objects.filter(status=ModelVersion.Status.READY)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+@admin.register(SuggestionAssignment)
+class SuggestionAssignmentAdmin(admin.ModelAdmin):
+    """What each annotator was shown; written by serving and submitting, never by hand."""
+
+    list_display = ["page", "user", "shown", "mode", "model_name", "created_at", "submitted_at"]
+    list_filter = ["shown", "mode", "model_name"]
+    raw_id_fields = ["page", "user"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ModelSwitch)
+class ModelSwitchAdmin(admin.ModelAdmin):
+    """Retraining's decisions, with both figures (learning.retraining)."""
+
+    list_display = [
+        "decided_at", "corpus", "switched", "previous_name", "previous_f1", "candidate_name",
+        "candidate_f1", "merged_pages",
+    ]  # fmt: skip
+    list_filter = ["switched", "corpus"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
         return False

@@ -24,6 +24,11 @@ from kehr.ids import as_id
 from learning.models import ModelVersion, PredictedVector
 
 LABEL_NAMES = {1: "bad", 2: "uncertain", 3: "good"}
+#: The path's page id, described as the router describes it for /api/pages/{id}/.
+PAGE_ID = OpenApiParameter(
+    "id", OpenApiTypes.INT, OpenApiParameter.PATH,
+    description="A unique integer value identifying this page.",
+)  # fmt: skip
 
 
 class NodePredictionSerializer(serializers.Serializer):
@@ -88,12 +93,7 @@ class PredictionsView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter(
-                "id",
-                OpenApiTypes.INT,
-                OpenApiParameter.PATH,
-                description="A unique integer value identifying this page.",
-            ),
+            PAGE_ID,
             OpenApiParameter(
                 "model",
                 OpenApiTypes.STR,
@@ -140,5 +140,70 @@ class PredictionsView(APIView):
                 "stored": stored is not None,
                 "node_count": page.node_count,
                 "nodes": nodes,
+            }
+        )
+
+
+# --------------------------------------------------------------------------- suggestions
+
+
+class SuggestedNodeSerializer(serializers.Serializer):
+    i = serializers.IntegerField(help_text="Node index (the page's label-vector position).")
+    label = serializers.IntegerField(help_text="The suggested tag: 1 bad, 2 uncertain, 3 good.")  # type: ignore[assignment]
+    probability = serializers.FloatField(help_text="The model's probability of this tag.")
+
+
+class SuggestionsSerializer(serializers.Serializer):
+    page = serializers.IntegerField()
+    mode = serializers.ChoiceField(
+        choices=["off", "hints", "prefill"],
+        help_text="off: show nothing; hints: outline each suggested node in its tag's "
+        "colour; prefill: start with the nodes tagged as suggested.",
+    )
+    reason = serializers.CharField(help_text="Why nothing is shown (mode off); else empty.")
+    model = serializers.CharField(help_text="The model version whose labels these are.")
+    threshold = serializers.FloatField(
+        allow_null=True, help_text="Nodes below this probability have no suggestion."
+    )
+    node_count = serializers.IntegerField()
+    nodes = SuggestedNodeSerializer(many=True, help_text="Only nodes with a suggestion.")
+
+
+class SuggestionsView(APIView):
+    @extend_schema(
+        parameters=[PAGE_ID],
+        responses=SuggestionsSerializer,
+        tags=["pages"],
+    )
+    def get(self, request: Request, id: str) -> Response:
+        """The model's suggested tags for you on this page (see the corpus' settings).
+
+        The first request draws whether you get suggestions on this page (the corpus'
+        share) and records it with what is shown; every later one answers the same.
+        Tutorials never have suggestions.
+        """
+        from learning.suggestions import served_for
+
+        page_id = as_id(id)
+        page = None
+        if page_id is not None:
+            page = (
+                Page.objects.filter(pk=page_id).select_related("corpus")
+                .only("id", "node_count", "document", "url", "corpus__id", "corpus__kind",
+                      "corpus__is_open", "corpus__access", "corpus__slug", "corpus__name")
+                .first()
+            )  # fmt: skip
+        if page is None or not page.corpus.is_available_to(request.user):
+            raise NotFound(f"No page with id {echo(id)} that you may annotate.")
+        served = served_for(page, request.user)
+        return Response(
+            {
+                "page": page.pk,
+                "mode": served.mode,
+                "reason": served.reason,
+                "model": served.model,
+                "threshold": served.threshold,
+                "node_count": page.node_count,
+                "nodes": served.nodes(),
             }
         )

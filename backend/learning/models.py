@@ -17,6 +17,8 @@ from pathlib import Path
 
 import numpy as np
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from corpora.models import Corpus, Page
@@ -160,3 +162,172 @@ class PredictedVector(models.Model):
     def proba_array(self) -> np.ndarray:
         """(nodes, 3) probabilities of bad, uncertain, good as float32."""
         return np.frombuffer(bytes(self.proba), dtype="<f2").reshape(-1, 3).astype(np.float32)
+
+
+class CorpusLearning(models.Model):
+    """A corpus' classifier settings: suggestions for its annotators, and retraining.
+
+    One row per corpus, made when staff first change a setting (no row: suggestions off,
+    no retraining). The corpus' *current model* serves its suggestions unless a model is
+    named, and ranks its pages for the ``uncertainty`` next-page order: staff set it, and
+    retraining (learning.retraining) replaces it with a newer model that is not worse.
+    """
+
+    class Suggestions(models.TextChoices):
+        OFF = "off", "Off"
+        # A faint outline in the suggested tag's colour; nothing is tagged.
+        HINTS = "hints", "Hints: outline the suggested tag"
+        # Nodes start tagged with the suggestion; the annotator corrects them.
+        PREFILL = "prefill", "Prefill: start with the suggested tags"
+
+    #: Share of (page, annotator) pairs that get suggestions unless staff say otherwise:
+    #: half, so a corpus with suggestions on yields a controlled comparison of the two.
+    DEFAULT_SHARE = 50
+    #: Nodes whose suggested label the model gives less than this probability stay
+    #: untagged (with three labels, more than one half is a clear majority).
+    DEFAULT_THRESHOLD = 0.5
+
+    corpus = models.OneToOneField(Corpus, on_delete=models.CASCADE, related_name="learning")
+    suggestions = models.CharField(
+        max_length=10, choices=Suggestions.choices, default=Suggestions.OFF,
+        help_text="What annotators see of the model's labels. Tutorials never show any.",
+    )  # fmt: skip
+    suggestion_share = models.PositiveSmallIntegerField(
+        default=DEFAULT_SHARE,
+        validators=[MaxValueValidator(100)],
+        help_text="Per cent of (page, annotator) pairs that get suggestions, drawn at random "
+        "the first time the annotator opens the page and recorded; the others are the "
+        "comparison group of the bias figures.",
+    )
+    suggestion_model = models.ForeignKey(
+        ModelVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        help_text="The model whose labels are suggested. Empty: the corpus' current model.",
+    )  # fmt: skip
+    suggestion_threshold = models.FloatField(
+        default=DEFAULT_THRESHOLD,
+        validators=[MinValueValidator(0.0), MaxValueValidator(1.0)],
+        help_text="Nodes whose suggested label has a lower probability stay untagged.",
+    )
+    current_model = models.ForeignKey(
+        ModelVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        help_text="The model that serves this corpus. Empty: the newest ready model trained "
+        "on it. Retraining replaces it with a newer model that is not worse.",
+    )  # fmt: skip
+    retrain_after = models.PositiveIntegerField(
+        default=0,
+        help_text="Retrain when this many pages were merged since the current model was "
+        "trained (checked by a periodic job). 0: never.",
+    )
+    retrain_folds = models.PositiveSmallIntegerField(
+        default=5,
+        validators=[MinValueValidator(2), MaxValueValidator(20)],
+        help_text="Folds of the cross-validation that decides whether a retrained model "
+        "replaces the current one.",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "corpus learning settings"
+        verbose_name_plural = "corpus learning settings"
+
+    def __str__(self) -> str:
+        return f"learning settings of {self.corpus}"
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        tutorial = self.corpus_id is not None and self.corpus.kind == Corpus.Kind.TUTORIAL
+        if self.suggestions != self.Suggestions.OFF and tutorial:
+            errors["suggestions"] = (
+                "A tutorial never shows suggestions: learners must find the tags themselves."
+            )
+        model = self.suggestion_model
+        if model is not None and model.status != ModelVersion.Status.READY:
+            errors["suggestion_model"] = f"Model {model.name} is not ready ({model.status})."
+        current = self.current_model
+        if current is not None and current.status != ModelVersion.Status.READY:
+            errors["current_model"] = f"Model {current.name} is not ready ({current.status})."
+        if errors:
+            raise ValidationError(errors)
+
+
+class SuggestionAssignment(models.Model):
+    """What one annotator was shown of the model on one page, and what they kept.
+
+    Drawn the first time the annotator asks for the page's suggestions and never drawn
+    again, so a reopened page shows the same and the comparison groups stay fixed.
+    A pair drawn into the comparison group (``shown`` false) records that too: the bias
+    figures compare the two groups. The submission fills in ``accepted``.
+    """
+
+    page = models.ForeignKey(Page, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    shown = models.BooleanField(help_text="Drawn into the share that gets suggestions.")
+    mode = models.CharField(max_length=10, choices=CorpusLearning.Suggestions.choices)
+    model = models.ForeignKey(
+        ModelVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # Kept when the model version is deleted: exports still name it.
+    model_name = models.CharField(max_length=100, blank=True)
+    threshold = models.FloatField(null=True, blank=True)
+    suggested = models.BinaryField(
+        default=b"",
+        help_text="One code per text node: the suggested label (1 bad, 2 uncertain, 3 good), "
+        "0 where the model was below the threshold. Empty when nothing was shown.",
+    )
+    probability = models.BinaryField(
+        default=b"", help_text="Per node the suggested label's probability (little-endian float16)."
+    )
+    accepted = models.BinaryField(
+        null=True, blank=True,
+        help_text="One byte per node: 1 where the submitted label is an accepted suggestion "
+        "(as the add-on reported it). Null until a submission.",
+    )  # fmt: skip
+    created_at = models.DateTimeField(auto_now_add=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["page", "user"], name="suggestion_once_per_page_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"suggestions for user {self.user_id} on page {self.page_id}"
+
+    @property
+    def suggested_labels(self) -> np.ndarray:
+        return np.frombuffer(bytes(self.suggested), dtype=np.uint8)
+
+    @property
+    def probabilities(self) -> np.ndarray:
+        return np.frombuffer(bytes(self.probability), dtype="<f2").astype(np.float32)
+
+
+class ModelSwitch(models.Model):
+    """One decision of retraining: a new model made current, or the current one kept."""
+
+    corpus = models.ForeignKey(Corpus, on_delete=models.CASCADE, related_name="model_switches")
+    previous = models.ForeignKey(
+        ModelVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    candidate = models.ForeignKey(
+        ModelVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    previous_name = models.CharField(max_length=100, blank=True)
+    candidate_name = models.CharField(max_length=100)
+    previous_f1 = models.FloatField(
+        null=True, blank=True, help_text="Macro token F1 of good text of the current model's CV."
+    )
+    candidate_f1 = models.FloatField(null=True, blank=True)
+    switched = models.BooleanField()
+    merged_pages = models.PositiveIntegerField(
+        default=0, help_text="Merged pages of the corpus when this was decided."
+    )
+    reason = models.TextField()
+    decided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-decided_at", "-id"]
+
+    def __str__(self) -> str:
+        verdict = "switched to" if self.switched else "kept, not"
+        return f"{self.corpus}: {verdict} {self.candidate_name}"

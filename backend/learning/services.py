@@ -31,6 +31,8 @@ from kehr_engine.pipeline import evaluate_pages as engine_evaluate
 from learning.data import MIN_TRAINING_PAGES, TrainingDataError, page_input, training_data
 from learning.jobs import JobError, claim, running, unqueued
 from learning.models import ModelVersion, PredictedVector
+from learning.suggestions import current_model
+from learning.uncertainty import refresh_uncertainty
 
 #: Failures whose message already says what was wrong and what to do.
 EXPECTED = (TrainingDataError, JobError, EngineInputError, ModelFileError)
@@ -287,6 +289,9 @@ def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> Mo
         progress.summary = f"{corpus.slug}: {done}/{total} pages labelled" + (
             f" ({replaced} stale vectors of changed pages replaced)" if replaced else ""
         )
+        if current_model(corpus) == version:
+            # The corpus' own model: its doubts order the pages (uncertainty page order).
+            refresh_uncertainty(corpus, version)
         if refused:
             raise JobError(
                 f"{len(refused)} page{'s' * (len(refused) != 1)} of {corpus.slug} could not "

@@ -42,3 +42,19 @@ def classify(version_id: int, corpus_id: int) -> str:
     from learning import services
 
     return services.classify_corpus(version_id, corpus_id).job_state
+
+
+@shared_task(name="learning.tasks.retrain_due", acks_late=True)
+def retrain_due() -> int:
+    """Periodic: queue the retraining of every corpus with enough newly merged pages."""
+    from learning import retraining
+
+    return len(retraining.queue_due())
+
+
+@shared_task(name="learning.tasks.retrain", acks_late=True)
+def retrain(version_id: int) -> bool:
+    """Train, cross-validate and maybe make current a candidate; returns whether it switched."""
+    from learning import retraining
+
+    return retraining.retrain(version_id).switched

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.exceptions import ValidationError
@@ -28,6 +29,7 @@ from api.serializers import (
     submission_body,
 )
 from kehr.echo import echo
+from learning.suggestions import ProvenanceError, check_provenance, record_provenance
 from tutorial.progress import my_tutorial_stats, result_for_submission
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ SUBMISSION_ERROR_FIELDS: dict[type[Exception], str] = {
     SubmissionRefused: "page",
     LabelVectorError: "labels",
     StartTimeError: "started_at",
+    ProvenanceError: "suggestions",
 }
 
 
@@ -102,14 +105,21 @@ class SubmissionViewSet(
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            result = submit_labels(
-                page_id=data["page"],
-                user=request.user,
-                labels=data["labels"],
-                started_at=data.get("started_at"),
-                client_version=data.get("client_version", ""),
-                from_client=True,
-            )
+            # One transaction: the labels and their provenance are stored together or
+            # not at all (a provenance that does not fit refuses the submission).
+            with transaction.atomic():
+                result = submit_labels(
+                    page_id=data["page"],
+                    user=request.user,
+                    labels=data["labels"],
+                    started_at=data.get("started_at"),
+                    client_version=data.get("client_version", ""),
+                    from_client=True,
+                )
+                provenance = check_provenance(
+                    data["page"], request.user, data["labels"], data.get("suggestions")
+                )
+                record_provenance(data["page"], request.user, provenance)
         except tuple(SUBMISSION_ERROR_FIELDS) as error:
             field = SUBMISSION_ERROR_FIELDS[type(error)]
             return Response({field: [str(error)]}, status=status.HTTP_400_BAD_REQUEST)

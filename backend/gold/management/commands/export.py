@@ -6,13 +6,12 @@ classifier's stored predictions (--include classifier:<model>).
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from gold.exports import FORMATS, export
+from gold.exports.files import write_chunks
 from gold.exports.included import IncludeError
 from gold.management.commands.merge import find_corpus
 from gold.models import PageGold
@@ -71,7 +70,7 @@ class Command(BaseCommand):
             )
         except IncludeError as error:
             raise CommandError(str(error)) from error
-        written = self._write(chunks, output)
+        written = write_chunks(chunks, output)
         for line in skipped:
             self.stderr.write(f"Skipped {line}")
         pages = PageGold.objects.filter(
@@ -82,29 +81,3 @@ class Command(BaseCommand):
             f"Exported {pages - len(skipped)} merged pages of {corpus.slug} as {fmt} "
             f"({written:,} bytes) to {where}."
         )
-
-    def _write(self, chunks, output: str | None) -> int:
-        written = 0
-        if output is None:
-            stream = sys.stdout.buffer
-            for chunk in chunks:
-                stream.write(chunk)
-                written += len(chunk)
-            stream.flush()
-            return written
-        target = Path(output)
-        if not target.parent.is_dir():
-            raise CommandError(f"Cannot write {target}: folder {target.parent} does not exist.")
-        # Written beside the target and renamed at the end: a failed export never leaves
-        # a truncated file under the name of a finished one.
-        partial = target.with_name(target.name + ".part")
-        try:
-            with partial.open("wb") as stream:
-                for chunk in chunks:
-                    stream.write(chunk)
-                    written += len(chunk)
-            os.replace(partial, target)
-        except BaseException:
-            partial.unlink(missing_ok=True)
-            raise
-        return written
