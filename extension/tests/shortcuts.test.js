@@ -35,7 +35,9 @@ describe("shortcuts", () => {
     assert.equal(actionForKey(defaults, key("Digit4", { ctrl: true, alt: true })), "clear-tag");
     assert.equal(actionForKey(defaults, key("Digit1", { ctrl: true })), null);
     assert.equal(actionForKey(defaults, key("Digit1", { ctrl: true, alt: true, shift: true })), null);
-    assert.equal(actionForKey(defaults, key("KeyA", { ctrl: true, alt: true })), null);
+    assert.equal(actionForKey(defaults, key("KeyQ", { ctrl: true, alt: true })), null);
+    assert.equal(actionForKey(defaults, key("KeyA", { ctrl: true, alt: true })), "accept-suggestion");
+    assert.equal(actionForKey(defaults, key("KeyA", { ctrl: true })), null);
   });
 
   it("follow a shortcut the user changed", () => {

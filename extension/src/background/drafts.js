@@ -51,14 +51,20 @@ async function write(key, draft) {
  * Remember the tags of a tab's page; written after a short pause.
  * @param {PageSession} session
  * @param {number[]} labels
+ * @param {{ accepted?: number[] | null, dismissed?: boolean | null }} [suggestions] what was
+ *   accepted of the model's suggestions, and whether they were cleared
  */
-export async function record(session, labels) {
+export async function record(session, labels, suggestions = {}) {
   if (!keepsDrafts(session)) return;
   const key = await keyFor(session.pageId);
   if (!key) return;
-  const draft = taggedCount(labels)
-    ? { pageId: session.pageId, nodeCount: session.nodeCount, labels, savedAt: Date.now(), title: session.title, url: session.url }
-    : null;
+  /** @type {Draft | null} */
+  let draft = null;
+  if (taggedCount(labels) || suggestions.dismissed) {
+    draft = { pageId: session.pageId, nodeCount: session.nodeCount, labels, savedAt: Date.now(), title: session.title, url: session.url };
+    if (suggestions.accepted) draft.accepted = suggestions.accepted;
+    if (suggestions.dismissed != null) draft.dismissed = suggestions.dismissed;
+  }
   const waiting = unwritten.get(key);
   if (waiting) clearTimeout(waiting.timer);
   const timer = setTimeout(() => flush(key), DRAFT_SAVE_DELAY_MS);

@@ -16,6 +16,10 @@ const MENU_TITLES = {
   propagate: "Propagate tag to everything inside",
   undo: "Undo",
   redo: "Redo",
+  "accept-suggestion": "Accept the suggestion",
+  "accept-block": "Accept the block's suggestions",
+  "accept-page": "Accept every suggestion on the page",
+  "clear-suggestions": "Clear the suggestions",
 };
 const ROOT = "kehr";
 
@@ -23,7 +27,9 @@ function createMenus() {
   ext.menus.removeAll().then(() => {
     ext.menus.create({ id: ROOT, title: "Kehr", contexts: ["all"], visible: false });
     for (const [action, title] of Object.entries(MENU_TITLES)) {
-      if (action === "propagate") ext.menus.create({ id: "kehr-sep", parentId: ROOT, type: "separator", contexts: ["all"] });
+      if (action === "propagate" || action === "accept-suggestion") {
+        ext.menus.create({ id: `kehr-sep-${action}`, parentId: ROOT, type: "separator", contexts: ["all"] });
+      }
       ext.menus.create({ id: action, parentId: ROOT, title, contexts: ["all"] });
     }
   });

@@ -4,6 +4,7 @@
 
 import { clientVersion, ext } from "../lib/ext.js";
 import { vectorProblem } from "../lib/messages.js";
+import { parseSuggestions } from "../lib/suggestions.js";
 import { scoreText } from "../lib/tutorial.js";
 import { UserError, api } from "./api.js";
 import * as documents from "./documents.js";
@@ -47,6 +48,7 @@ export async function openPage(tabId, page, options) {
       "No replay proxy is set, so corpus pages cannot be loaded. Log in again (the server tells the extension its replay proxy) or set one in the options.",
     );
   }
+  const suggestions = await suggestionsFor(page, options);
   const tab = tabId ?? (await ext.tabs.create({ url: "about:blank", active: true })).id;
   if (tab === undefined) throw new Error("could not open a tab");
   const url = sessions.documentUrl(page.final_url || page.url);
@@ -66,10 +68,30 @@ export async function openPage(tabId, page, options) {
     tutorial: options.tutorial ?? null,
     result: options.result ?? null,
     submissionId: options.submissionId ?? null,
+    suggestions,
   });
   documents.prefetch(tab, page.id);
   await ext.tabs.update(tab, { url, active: true });
   return tab;
+}
+
+/**
+ * The model's suggestions for this annotator on a page opened for tagging, or null.
+ * The server decides (the corpus' setting, a draw per page and annotator, never on a
+ * tutorial); a server without suggestions or a failed request just shows none.
+ * @param {ApiPage} page
+ * @param {OpenOptions} options
+ * @returns {Promise<import("../lib/suggestions.js").Suggestions | null>}
+ */
+async function suggestionsFor(page, options) {
+  if (options.mode !== "annotate" && options.mode !== "resubmit") return null;
+  if (options.tutorial) return null;
+  try {
+    return parseSuggestions(await api("GET", `/api/pages/${page.id}/suggestions/`), page.node_count);
+  } catch (error) {
+    console.warn("Kehr annotator: no suggestions for page", page.id, error);
+    return null;
+  }
 }
 
 /**
@@ -114,7 +136,8 @@ export async function submit(tabId) {
   if (session.mode === "result") {
     throw new UserError("This page shows your tutorial result: go on with “Next page” in the bar at the top of the page.");
   }
-  /** @type {{ pageId: number, labels: number[], untagged: number, missing: number }} */
+  /** @type {{ pageId: number, labels: number[], untagged: number, missing: number,
+   *   suggestions: import("../lib/suggestions.js").Provenance | null, untouchedHints: number }} */
   const collected = await ext.tabs.sendMessage(tabId, { type: "bg:collect" });
   if (collected?.pageId !== session.pageId) {
     // e.g. an older page shown again from the history: its tags are not this page's
@@ -122,6 +145,15 @@ export async function submit(tabId) {
   }
   const problem = vectorProblem(collected.labels, session.nodeCount);
   if (problem) throw new Error(`the page gave a wrong label vector: ${problem}`);
+  const hints = collected.untouchedHints ?? 0;
+  if (hints > 0 && session.warnedHints !== hints) {
+    // Hints nobody looked at would go as untagged: say so once; Submit again sends.
+    session.warnedHints = hints;
+    await sessions.save();
+    const text = untouchedHintsText(hints);
+    await ext.tabs.sendMessage(tabId, { type: "bg:notice", text, level: "warning" }).catch(() => {});
+    return { ok: false, message: text };
+  }
   const outcome = await submitNow({
     pageId: session.pageId,
     corpus: session.corpus,
@@ -132,6 +164,7 @@ export async function submit(tabId) {
     clientVersion: clientVersion(),
     // The draft goes once the server has this submission (now or when a retry lands).
     draftKey: (await drafts.keyFor(session.pageId)) ?? undefined,
+    suggestions: collected.suggestions ?? undefined,
   });
   if (!outcome.ok) {
     const message = outcome.retry
@@ -178,6 +211,18 @@ export async function submit(tabId) {
     await ext.tabs.sendMessage(tabId, { type: "bg:notice", text, level: "warning" }).catch(() => {});
     return { ok: true, message: text };
   }
+}
+
+/**
+ * @param {number} count
+ * @returns {string}
+ */
+export function untouchedHintsText(count) {
+  return (
+    `${count} text node${count === 1 ? " still shows a suggestion" : "s still show suggestions"} you neither accepted nor tagged: ` +
+    "accept them (Ctrl+Alt+A, a block Ctrl+Alt+B, all Ctrl+Alt+E), tag them, or clear the suggestions (Ctrl+Alt+X). " +
+    "Submit again to send them untagged."
+  );
 }
 
 /**

@@ -160,6 +160,9 @@ async function onContentMessage(message, from) {
         nodeCount: session.nodeCount,
         title: session.title,
         labels: draft ? draft.labels : session.labels,
+        suggestions: session.suggestions ?? null,
+        accepted: draft?.accepted ?? [],
+        dismissed: draft?.dismissed ?? false,
         tracking: settings.tracking,
         shortcuts: await currentShortcuts(),
         isMac: IS_MAC,
@@ -175,7 +178,7 @@ async function onContentMessage(message, from) {
     case "content:draft": {
       const problem = vectorProblem(message.labels, from.session.nodeCount);
       if (problem) throw new MessageError(`content:draft: ${problem}`);
-      await drafts.record(from.session, message.labels);
+      await drafts.record(from.session, message.labels, { accepted: message.accepted, dismissed: message.dismissed });
       return { ok: true };
     }
     case "content:toggle-tracking":
@@ -304,7 +307,17 @@ async function status(sender) {
     ...settings,
     tab:
       tabId !== undefined && session
-        ? { id: tabId, title: session.title, mode: session.mode, nodeCount: session.nodeCount, state: sessions.getState(tabId) ?? null }
+        ? {
+            id: tabId,
+            title: session.title,
+            mode: session.mode,
+            nodeCount: session.nodeCount,
+            state: sessions.getState(tabId) ?? null,
+            suggestions:
+              session.suggestions && (session.mode === "annotate" || session.mode === "resubmit")
+                ? { mode: session.suggestions.mode, model: session.suggestions.model }
+                : null,
+          }
         : null,
     otherAnnotationTabs: sessions.pageTabs().length,
     pending: pending.map((p) => ({ id: p.id, title: p.title, refused: p.refused, lastError: p.lastError })),

@@ -18,7 +18,10 @@ import { ext } from "../lib/ext.js";
  * @typedef {{ kind: "page", mode: Mode, url: string, pageId: number, corpus: string, title: string,
  *   nodeCount: number, startedAt: string, labels: number[] | null, banner: string,
  *   notices: Notice[], problem: string, tutorial?: TutorialInfo | null, result?: TutorialResult | null,
- *   submissionId?: number | null }} PageSession
+ *   submissionId?: number | null, suggestions?: import("../lib/suggestions.js").Suggestions | null,
+ *   warnedHints?: number }} PageSession
+ *   `suggestions`: the model's tags for this annotator (lib/suggestions.js);
+ *   `warnedHints`: Submit warned about this many untouched hints (a second Submit sends)
  * @typedef {SetupSession | PageSession} Session
  * @typedef {{ untagged: number, total: number, canUndo: boolean, canRedo: boolean }} TabState
  */

@@ -28,9 +28,10 @@ export const queue = new SubmissionQueue({
   },
   send: async (item) => {
     try {
-      const result = await api("POST", "/api/submissions/", {
-        body: { page: item.pageId, labels: item.labels, started_at: item.startedAt, client_version: item.clientVersion },
-      });
+      /** @type {Record<string, unknown>} */
+      const body = { page: item.pageId, labels: item.labels, started_at: item.startedAt, client_version: item.clientVersion };
+      if (item.suggestions) body.suggestions = item.suggestions;
+      const result = await api("POST", "/api/submissions/", { body });
       return { ok: true, result };
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, ...error.failure };

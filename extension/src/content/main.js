@@ -10,7 +10,16 @@ import { BACKGROUND_MESSAGES, checkMessage } from "../lib/messages.js";
 import { actionForKey } from "../lib/shortcuts.js";
 import { annotatableTarget, describeElement } from "../lib/targets.js";
 import { Notices } from "./notices.js";
-import { flash, markDocument, moveHighlight, paintLabels, paintResults } from "./paint.js";
+import {
+  enclosingBlock,
+  nodeStates,
+  nodesWithin,
+  provenance,
+  stateCounts,
+  suggestionsNotice,
+  withoutPending,
+} from "../lib/suggestions.js";
+import { flash, markDocument, moveHighlight, paintLabels, paintResults, paintSuggestions } from "./paint.js";
 import { TutorialBar } from "./tutorialbar.js";
 
 /** @typedef {import("../lib/shortcuts.js").Action} Action */
@@ -20,7 +29,11 @@ import { TutorialBar } from "./tutorialbar.js";
  *   title: string, labels: number[] | null, tracking: boolean, shortcuts: Record<string, string>,
  *   isMac: boolean, banner: string, notices: { text: string, level: "info" | "warning" | "error" }[],
  *   result: import("../lib/tutorial.js").TutorialResult | null,
- *   bar: import("./tutorialbar.js").BarModel | null }} Session
+ *   bar: import("./tutorialbar.js").BarModel | null,
+ *   suggestions: import("../lib/suggestions.js").Suggestions | null,
+ *   accepted: number[], dismissed: boolean }} Session
+ *   `suggestions`: the model's, when the page shows them; `accepted`, `dismissed`:
+ *   what the restored draft remembers of them
  */
 
 const TAG_ACTIONS = /** @type {const} */ ({ "tag-bad": BAD, "tag-uncertain": UNCERTAIN, "tag-good": GOOD, "clear-tag": 0 });
@@ -55,15 +68,25 @@ class AnnotatorPage {
     /** @type {{ action: string, at: number }} */
     this.lastKey = { action: "", at: 0 };
     this.notices = new Notices(document);
+    // Suggestions only where tags are made (never on a read-only view or a result).
+    this.suggestions = this.readOnly ? null : (session.suggestions ?? null);
   }
 
   attach() {
-    if (this.session.labels) this.annotation.applyVector(this.session.labels, { resetHistory: true });
+    const { labels, accepted, dismissed } = this.session;
+    const suggestions = this.suggestions;
+    if (labels) {
+      this.annotation.applyVector(labels, { resetHistory: true });
+      this.annotation.restoreSuggestionState(accepted ?? [], Boolean(dismissed));
+    } else if (suggestions?.mode === "prefill") {
+      this.annotation.applyVector(suggestions.labels, { resetHistory: true });
+    }
     if (this.session.mode === "result") this.showResult();
-    else paintLabels(this.annotation);
+    else this.paint();
     markDocument(this.document, this.session.mode, this.tracking);
     this.notices.setBanner(this.session.banner);
     for (const notice of this.session.notices) this.notices.show(notice.text, notice.level);
+    if (suggestions) this.notices.show(suggestionsNotice(suggestions, this.session.shortcuts), "info");
     const missing = this.session.nodeCount - this.annotation.nodes.length;
     if (missing > 0) {
       this.notices.show(
@@ -155,6 +178,9 @@ class AnnotatorPage {
       return this.warn("This is a read-only view of your submission. To change it, use Resubmit in My Stats.");
     }
     const a = this.annotation;
+    if (action === "accept-suggestion" || action === "accept-block" || action === "accept-page" || action === "clear-suggestions") {
+      return this.onSuggestions(action, element);
+    }
     if (action === "undo" || action === "redo") {
       const step = action === "undo" ? a.undo() : a.redo();
       this.changed();
@@ -183,6 +209,43 @@ class AnnotatorPage {
   }
 
   /**
+   * Accept suggestions (of the pointed text, its block, the page) or clear them.
+   * @param {"accept-suggestion" | "accept-block" | "accept-page" | "clear-suggestions"} action
+   * @param {Element | null} element the context menu's element, else the highlighted one
+   * @returns {string}
+   */
+  onSuggestions(action, element) {
+    const suggestions = this.suggestions;
+    if (!suggestions) return this.warn("This page has no suggestions.");
+    const a = this.annotation;
+    if (action === "clear-suggestions") {
+      const cleared = a.dismiss(suggestions.mode === "prefill" ? withoutPending(a, suggestions) : null);
+      this.changed();
+      return cleared ? "Suggestions cleared (Undo brings them back)." : this.warn("The suggestions are cleared already.");
+    }
+    let nodes = a.nodes;
+    let where = "on the page";
+    if (action !== "accept-page") {
+      const target = element ? annotatableTarget(element) : this.target;
+      if (!target) return this.warn("Point at the text whose suggestion you want to accept first: it is outlined in pink.");
+      const block = action === "accept-block" ? enclosingBlock(a, target) : target;
+      if (!block) return this.warn(`${describeElement(target)} is not inside a larger block: accept its own suggestion instead.`);
+      nodes = nodesWithin(a, block);
+      where = `in ${describeElement(block)}`;
+    }
+    const count = a.accept(nodes, suggestions.labels);
+    this.changed();
+    if (!count) return this.warn(`No suggestion to accept ${where}.`);
+    return `Accepted ${count} suggestion${count === 1 ? "" : "s"} ${where}.`;
+  }
+
+  /** Colours, and the suggestions' outlines. */
+  paint() {
+    paintLabels(this.annotation);
+    paintSuggestions(this.annotation, this.suggestions);
+  }
+
+  /**
    * @param {string} text
    * @returns {string}
    */
@@ -193,11 +256,17 @@ class AnnotatorPage {
 
   /** After a tag, clear, propagate, undo or redo: repaint, report, keep a draft. */
   changed() {
-    paintLabels(this.annotation);
+    this.paint();
     this.report();
-    browser.runtime
-      .sendMessage({ type: "content:draft", labels: this.annotation.vector().labels })
-      .catch(() => {}); // the next change sends the whole vector again
+    const a = this.annotation;
+    /** @type {Record<string, unknown>} */
+    const draft = { type: "content:draft", labels: a.vector().labels };
+    if (this.suggestions) {
+      // Kept with the draft: a restored page still knows what was accepted.
+      draft.accepted = [...a.accepted].sort((x, y) => x - y);
+      draft.dismissed = a.dismissed;
+    }
+    browser.runtime.sendMessage(draft).catch(() => {}); // the next change sends the whole vector again
   }
 
   report() {
@@ -250,7 +319,10 @@ class AnnotatorPage {
         return Promise.resolve({ ok: true });
       case "bg:collect": {
         const { labels, untagged, missing } = this.annotation.vector();
-        return Promise.resolve({ pageId: this.session.pageId, labels, untagged, missing });
+        const suggestions = this.suggestions;
+        const report = suggestions ? provenance(this.annotation, suggestions) : null;
+        const hints = stateCounts(nodeStates(this.annotation, suggestions)).hint;
+        return Promise.resolve({ pageId: this.session.pageId, labels, untagged, missing, suggestions: report, untouchedHints: hints });
       }
       case "bg:nodes":
         return Promise.resolve(this.nodeList());
@@ -275,12 +347,15 @@ class AnnotatorPage {
       const text = (element.textContent ?? "").replace(/\s+/g, " ").trim();
       texts[index] = text.length > 160 ? `${text.slice(0, 157)}…` : text || `<${element.firstElementChild?.localName ?? "…"}>`;
     }
+    const states = nodeStates(this.annotation, this.suggestions);
+    const suggested = this.suggestions?.labels;
     return {
       title: this.session.title,
       mode: this.session.mode,
       untagged,
       missing,
-      nodes: labels.map((label, i) => ({ i, label, text: texts[i] })),
+      suggestions: this.suggestions ? { mode: this.suggestions.mode, model: this.suggestions.model, ...stateCounts(states) } : null,
+      nodes: labels.map((label, i) => ({ i, label, text: texts[i], suggested: suggested?.[i] ?? 0, state: states[i] })),
     };
   }
 }

@@ -1,6 +1,7 @@
 // Shows the annotation state in the page through attributes that the extension's
 // USER stylesheet (annotator.css) colours: nothing is drawn that could move text.
 
+import { nodeStates } from "../lib/suggestions.js";
 import { appearances } from "../lib/tutorial.js";
 
 /** @typedef {import("../lib/labels.js").Annotation} Annotation */
@@ -20,6 +21,29 @@ export function paintLabels(annotation) {
     const label = String(annotation.effectiveLabel(element));
     if (element.getAttribute(LABEL_ATTR) !== label) element.setAttribute(LABEL_ATTR, label);
   }
+}
+
+export const HINT_ATTR = "data-kehr-hint";
+export const PENDING_ATTR = "data-kehr-pending";
+
+/**
+ * Mark the model's suggestions (annotator.css draws them as outlines, which move no
+ * text): a hint carries the suggested label, an unconfirmed prefilled tag a marker.
+ * @param {Annotation} annotation
+ * @param {import("../lib/suggestions.js").Suggestions | null} suggestions
+ * @returns {import("../lib/suggestions.js").NodeState[]} the states painted
+ */
+export function paintSuggestions(annotation, suggestions) {
+  const states = nodeStates(annotation, suggestions);
+  for (const { index, element } of annotation.nodes) {
+    const state = states[index];
+    const hint = state === "hint" && suggestions ? String(suggestions.labels[index]) : null;
+    if (hint === null) element.removeAttribute(HINT_ATTR);
+    else if (element.getAttribute(HINT_ATTR) !== hint) element.setAttribute(HINT_ATTR, hint);
+    if (state === "pending") element.setAttribute(PENDING_ATTR, "");
+    else element.removeAttribute(PENDING_ATTR);
+  }
+  return states;
 }
 
 /**

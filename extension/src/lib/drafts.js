@@ -9,7 +9,10 @@
 
 /**
  * @typedef {{ pageId: number, nodeCount: number, labels: number[], savedAt: number,
- *   title: string, url: string }} Draft
+ *   title: string, url: string, accepted?: number[], dismissed?: boolean }} Draft
+ *   `accepted`, `dismissed`: on a page with model suggestions, the nodes whose
+ *   suggestion was accepted and whether the suggestions were cleared (their provenance
+ *   goes with the submission made from the draft)
  */
 
 export const DRAFT_PREFIX = "draft:";
@@ -80,6 +83,13 @@ export function checkDraft(draft, nodeCount) {
   }
   if (!draft.labels.every((l) => l === 0 || l === 1 || l === 2 || l === 3)) {
     return { ok: false, reason: "it holds a value that is not a tag" };
+  }
+  const accepted = draft.accepted ?? [];
+  if (!Array.isArray(accepted) || !accepted.every((i) => Number.isInteger(i) && i >= 0 && i < nodeCount)) {
+    return { ok: false, reason: "its accepted suggestions are not nodes of the page" };
+  }
+  if (draft.dismissed !== undefined && typeof draft.dismissed !== "boolean") {
+    return { ok: false, reason: "it is damaged" };
   }
   return { ok: true, draft };
 }

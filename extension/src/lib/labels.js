@@ -69,13 +69,18 @@ export function numberedNodes(root, nodeCount) {
 
 /**
  * @typedef {{ element: Element, before: Label, after: Label }} TagChange
- * @typedef {{ kind: "tag" | "clear" | "propagate" | "apply", changes: TagChange[] }} Step
+ * @typedef {{ kind: "tag" | "clear" | "propagate" | "apply" | "accept" | "dismiss", changes: TagChange[],
+ *   accepted?: number[], dismissed?: boolean }} Step
+ *   `accepted`: nodes whose model suggestion this step accepted; `dismissed`: the step
+ *   dismissed the page's suggestions (lib/suggestions.js). Undo takes both back.
  * @typedef {{ labels: Label[], untagged: number, missing: number, counts: number[] }} VectorResult
  */
 
 /**
  * The annotation state of one page: which element carries which tag, plus the
  * undo and redo stacks. A tag of 0 means "no tag of its own" (the element inherits).
+ * With model suggestions on the page, it also keeps which nodes' suggestions were
+ * accepted and whether the suggestions were dismissed, as part of the same history.
  */
 export class Annotation {
   /**
@@ -95,6 +100,9 @@ export class Annotation {
     /** @type {Step[]} */
     this.redoStack = [];
     this.nodes = numberedNodes(root, nodeCount);
+    /** Nodes whose suggestion was accepted (by a key or the menu). @type {Set<number>} */
+    this.accepted = new Set();
+    this.dismissed = false;
   }
 
   /**
@@ -175,6 +183,24 @@ export class Annotation {
    * @param {{ resetHistory?: boolean }} [options]
    */
   applyVector(labels, options = {}) {
+    const changes = this.#changesTo(labels);
+    if (options.resetHistory) {
+      this.#apply(changes, "after");
+      this.undoStack = [];
+      this.redoStack = [];
+      this.accepted.clear();
+      this.dismissed = false;
+    } else if (changes.length) {
+      this.#commit({ kind: "apply", changes });
+    }
+  }
+
+  /**
+   * The tag changes that make the effective labels equal `labels` (see applyVector).
+   * @param {readonly number[]} labels
+   * @returns {TagChange[]}
+   */
+  #changesTo(labels) {
     if (labels.length !== this.nodeCount) {
       throw new RangeError(`expected ${this.nodeCount} labels, got ${labels.length}`);
     }
@@ -188,13 +214,59 @@ export class Annotation {
       const before = this.tagOf(element);
       if (before !== after) changes.push({ element, before, after });
     }
-    if (options.resetHistory) {
-      this.#apply(changes, "after");
-      this.undoStack = [];
-      this.redoStack = [];
-    } else if (changes.length) {
-      this.#commit({ kind: "apply", changes });
+    return changes;
+  }
+
+  /**
+   * Accept the model's suggestion of each of these nodes that has one: the node's label
+   * becomes the suggestion and it counts as accepted. The tags are then laid out as
+   * applyVector lays them (on the largest uniform elements), so a later tag on the
+   * pointed element changes an accepted node like any other. One undoable step.
+   * @param {readonly { index: number, element: Element }[]} nodes
+   * @param {readonly number[]} suggested the suggested label per node, 0 for none
+   * @returns {number} how many nodes this step accepted (0: nothing to do, no step)
+   */
+  accept(nodes, suggested) {
+    const labels = this.vector().labels;
+    /** @type {number[]} */
+    const accepted = [];
+    let relabelled = false;
+    for (const { index } of nodes) {
+      const label = suggested[index];
+      if (!isLabel(label) || label === UNTAGGED) continue;
+      if (labels[index] !== label) {
+        labels[index] = label;
+        relabelled = true;
+      }
+      if (!this.accepted.has(index)) accepted.push(index);
     }
+    if (!relabelled && !accepted.length) return 0;
+    this.#commit({ kind: "accept", changes: relabelled ? this.#changesTo(labels) : [], accepted });
+    return accepted.length;
+  }
+
+  /**
+   * Put back what a draft remembers of the suggestions (after applyVector with
+   * resetHistory): which were accepted, whether they were dismissed. Not undoable.
+   * @param {readonly number[]} accepted
+   * @param {boolean} dismissed
+   */
+  restoreSuggestionState(accepted, dismissed) {
+    this.accepted = new Set(accepted.filter((i) => Number.isInteger(i) && i >= 0 && i < this.nodeCount));
+    this.dismissed = dismissed;
+  }
+
+  /**
+   * Dismiss the page's suggestions: hints are no longer shown; with `labels`, the tags
+   * become that vector too (prefill: the suggested tags nobody confirmed are taken off).
+   * One undoable step; false when they were dismissed already.
+   * @param {readonly number[] | null} labels
+   * @returns {boolean}
+   */
+  dismiss(labels) {
+    if (this.dismissed) return false;
+    this.#commit({ kind: "dismiss", changes: labels ? this.#changesTo(labels) : [], dismissed: true });
+    return true;
   }
 
   /**
@@ -242,6 +314,8 @@ export class Annotation {
     const step = this.undoStack.pop();
     if (!step) return null;
     this.#apply([...step.changes].reverse(), "before");
+    for (const index of step.accepted ?? []) this.accepted.delete(index);
+    if (step.dismissed) this.dismissed = false;
     this.redoStack.push(step);
     return step;
   }
@@ -251,6 +325,7 @@ export class Annotation {
     const step = this.redoStack.pop();
     if (!step) return null;
     this.#apply(step.changes, "after");
+    this.#mark(step);
     this.undoStack.push(step);
     return step;
   }
@@ -275,8 +350,15 @@ export class Annotation {
   /** @param {Step} step */
   #commit(step) {
     this.#apply(step.changes, "after");
+    this.#mark(step);
     this.undoStack.push(step);
     this.redoStack = [];
+  }
+
+  /** @param {Step} step what a step done (or redone) says of the suggestions */
+  #mark(step) {
+    for (const index of step.accepted ?? []) this.accepted.add(index);
+    if (step.dismissed) this.dismissed = true;
   }
 
   /**

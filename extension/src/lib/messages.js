@@ -11,7 +11,8 @@ import { isAction } from "./shortcuts.js";
 
 /**
  * Field kinds: "string", "boolean", "count" (integer ≥ 0), "id" (integer ≥ 1),
- * "action" (a shortcut action), "labels" (a label vector: codes 0–3), a list of allowed string values, or any of these
+ * "action" (a shortcut action), "labels" (a label vector: codes 0–3), "nodes" (node indices: counts),
+ * a list of allowed string values, or any of these
  * with "?" for optional (null or missing).
  * @typedef {string | readonly string[]} FieldKind
  * @typedef {Record<string, FieldKind>} Schema
@@ -21,7 +22,7 @@ import { isAction } from "./shortcuts.js";
 export const CONTENT_MESSAGES = {
   "content:hello": {},
   "content:changed": { untagged: "count", total: "count", canUndo: "boolean", canRedo: "boolean" },
-  "content:draft": { labels: "labels" },
+  "content:draft": { labels: "labels", accepted: "nodes?", dismissed: "boolean?" },
   "content:toggle-tracking": {},
   "content:tutorial-next": {},
   "content:use-as-reference": {},
@@ -98,6 +99,8 @@ function fits(value, kind) {
         value.length <= MAX_NODES &&
         value.every((label) => label === 0 || label === 1 || label === 2 || label === 3)
       );
+    case "nodes":
+      return Array.isArray(value) && value.length <= MAX_NODES && value.every((i) => Number.isSafeInteger(i) && i >= 0);
     default:
       throw new Error(`unknown field kind ${kind}`);
   }

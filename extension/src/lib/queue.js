@@ -8,8 +8,9 @@
  * @typedef {{ id: string, pageId: number, corpus: string, title: string, url: string,
  *   labels: number[], startedAt: string | null, clientVersion: string, queuedAt: string,
  *   attempts: number, nextAttemptAt: number, lastError: string, refused: boolean,
- *   waitingForLogin: boolean, draftKey?: string }} Pending
- *   `draftKey`: the draft this submission was made from, dropped once it is stored
+ *   waitingForLogin: boolean, draftKey?: string, suggestions?: { accepted: number[], prefilled: number[] } }} Pending
+ *   `draftKey`: the draft this submission was made from, dropped once it is stored;
+ *   `suggestions`: which tags came from the model's suggestions (sent with the labels)
  * @typedef {{ ok: true, result?: unknown } | { ok: false, message: string, retry: boolean, login: boolean }} SendOutcome
  * @typedef {{ load(): Promise<Pending[]>, save(items: Pending[]): Promise<void>,
  *   send(item: Pending): Promise<SendOutcome>, schedule(at: number | null): void, now(): number,

@@ -31,9 +31,14 @@ async function refresh() {
     page.textContent = `${what}: ${state.tab.title}${state.tab.mode === "result" ? "" : counts}`;
     byId("undo").toggleAttribute("disabled", !(s && s.canUndo));
     byId("redo").toggleAttribute("disabled", !(s && s.canRedo));
+    const suggested = state.tab.suggestions;
+    byId("suggested").hidden = !suggested;
+    byId("suggested-legend").textContent = suggested ? `Suggestions of ${suggested.model} (${suggested.mode})` : "Suggestions";
   } else if (state.otherAnnotationTabs) {
+    byId("suggested").hidden = true;
     page.textContent = "The tab in front is not an annotation tab: switch to the page you are tagging to submit it.";
   } else {
+    byId("suggested").hidden = true;
     page.textContent = "No corpus page open: Grab next page.";
   }
   byId("submit").toggleAttribute("disabled", !state.tab || state.tab.mode === "view" || state.tab.mode === "result");
@@ -179,7 +184,7 @@ async function main() {
     const slug = /** @type {HTMLSelectElement} */ (byId("tutorial-select")).value || null;
     return leavePage({ type: "start-tutorial", slug });
   });
-  for (const action of ["propagate", "undo", "redo"]) {
+  for (const action of ["propagate", "undo", "redo", "accept-page", "clear-suggestions"]) {
     onClick(byId(action), status, async () => {
       const result = await ask({ type: "page-action", action });
       setTimeout(refresh, 150);

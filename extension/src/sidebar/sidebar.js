@@ -7,6 +7,9 @@ import { LABEL_NAMES } from "../lib/labels.js";
 import { ask, byId, h, say } from "../lib/ui.js";
 
 const status = byId("status");
+/** How the sidebar names a node's suggestion state (lib/suggestions.js). */
+/** @type {Record<string, string>} */
+const STATE_TEXT = { hint: "suggested:", pending: "prefilled, not confirmed:", accepted: "accepted suggestion:" };
 /** @type {number | undefined} */
 let shownTab;
 let pending = false;
@@ -32,7 +35,14 @@ async function render() {
     `${data.untagged} of ${total} text nodes untagged` + (data.missing ? ` (${data.missing} not shown by the browser)` : "") +
     (data.mode === "view" ? " — read-only view" : "");
   byId("summary").dataset.untagged = String(data.untagged);
-  const items = data.nodes.map((/** @type {{ i: number, label: number, text: string | null }} */ node) =>
+  const suggested = data.suggestions;
+  byId("suggestions").hidden = !suggested;
+  byId("suggestions").textContent = suggested
+    ? `Suggestions of ${suggested.model} (${suggested.mode}): ${suggested.accepted} accepted, ` +
+      (suggested.mode === "hints" ? `${suggested.hint} hints not taken up yet` : `${suggested.pending} prefilled tags not confirmed yet`)
+    : "";
+  if (suggested) Object.assign(byId("suggestions").dataset, { accepted: suggested.accepted, hint: suggested.hint, pending: suggested.pending });
+  const items = data.nodes.map((/** @type {{ i: number, label: number, text: string | null, suggested: number, state: string }} */ node) =>
     h(
       "li",
       { value: String(node.i) },
@@ -41,10 +51,11 @@ async function render() {
         : h(
             "button",
             {
-              class: `l${node.label}`,
-              title: `${node.i}: ${LABEL_NAMES[node.label]}`,
+              class: `l${node.label}${node.state ? ` ${node.state} h${node.suggested}` : ""}`,
+              title: `${node.i}: ${LABEL_NAMES[node.label]}${node.state ? ` (${STATE_TEXT[node.state]} ${LABEL_NAMES[node.suggested]})` : ""}`,
               "data-i": String(node.i),
               "data-label": String(node.label),
+              "data-state": node.state,
               onclick: () => ask({ type: "scroll-to", tabId: shownTab, index: node.i }).catch(() => {}),
             },
             node.text,
