@@ -117,7 +117,8 @@ def test_the_draw_is_recorded_and_answered_again(story, model, annotator):
     again = suggestions.served_for(story, annotator, rng=Fixed(0.1))  # would be shown
     assert again.mode == "off"  # the first draw counts
     record = SuggestionAssignment.objects.get()
-    assert record.shown is False and bytes(record.suggested) == b""
+    # What would have been suggested is kept (never shown): the bias figures compare it.
+    assert record.shown is False and len(record.suggested) == story.node_count
 
 
 def test_the_share_splits_pairs_near_the_setting(corpus, model, make_user):
@@ -267,6 +268,9 @@ def test_the_comparison_group_records_an_empty_provenance(story, model, api, ann
     record = SuggestionAssignment.objects.get()
     assert record.shown is False
     assert bytes(record.accepted) == bytes(story.node_count)
+    # Nothing of it reaches the annotator.
+    data = api.get(URL.format(story.pk)).json()
+    assert data["mode"] == "off" and data["nodes"] == []
 
 
 def test_a_replaced_submission_replaces_its_provenance(story, model, api, annotator):

@@ -255,8 +255,9 @@ class SuggestionAssignment(models.Model):
 
     Drawn the first time the annotator asks for the page's suggestions and never drawn
     again, so a reopened page shows the same and the comparison groups stay fixed.
-    A pair drawn into the comparison group (``shown`` false) records that too: the bias
-    figures compare the two groups. The submission fills in ``accepted``.
+    A pair drawn into the comparison group (``shown`` false) records that too, with what
+    would have been suggested: the bias figures (learning.bias) compare how often each
+    group's tags agree with the model. The submission fills in ``accepted``.
     """
 
     page = models.ForeignKey(Page, on_delete=models.CASCADE, related_name="+")
@@ -272,7 +273,8 @@ class SuggestionAssignment(models.Model):
     suggested = models.BinaryField(
         default=b"",
         help_text="One code per text node: the suggested label (1 bad, 2 uncertain, 3 good), "
-        "0 where the model was below the threshold. Empty when nothing was shown.",
+        "0 where the model was below the threshold. Kept for the comparison group too, "
+        "where it was not shown.",
     )
     probability = models.BinaryField(
         default=b"", help_text="Per node the suggested label's probability (little-endian float16)."

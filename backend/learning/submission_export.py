@@ -21,7 +21,7 @@ CHUNK = 200
 def _suggestions(record: SuggestionAssignment | None, submitted: bytes) -> dict | None:
     if record is None:
         return None
-    suggested = bytes(record.suggested) if record.shown else b""
+    suggested = bytes(record.suggested)
     provenance = bytes(record.accepted) if record.accepted is not None else None
     fits = len(suggested) == len(submitted)
     return {
@@ -29,10 +29,12 @@ def _suggestions(record: SuggestionAssignment | None, submitted: bytes) -> dict 
         "mode": record.mode,
         "model": record.model_name,
         "threshold": record.threshold,
+        # What the model suggested, or would have (shown false: the comparison group).
         "suggested": list(suggested) if fits else None,
         # Per node: 0 the annotator's own tag, 1 a suggestion accepted, 2 a prefilled tag
         # left as it was; null when the add-on sent no report.
         "provenance": list(provenance) if provenance is not None else None,
+        # Nodes whose submitted tag is the (shown or unshown) suggestion.
         "kept": sum(a == b != 0 for a, b in zip(suggested, submitted, strict=False))
         if fits else None,
         "suggested_nodes": sum(1 for code in suggested if code) if fits else None,

@@ -106,13 +106,14 @@ def served_for(page: Page, user, *, rng: random.Random | None = None) -> Served:
         page=page, user=user, shown=shown, mode=learning.suggestions, model=model,
         model_name=model.name, threshold=learning.suggestion_threshold,
     )  # fmt: skip
-    if shown:
-        labels, probability = _model_labels(model, page)
-        if labels is None:
-            return Served(OFF, f"Model {model.name} cannot label this page.")
-        confident = probability >= learning.suggestion_threshold
-        record.suggested = np.where(confident, labels, 0).astype(np.uint8).tobytes()
-        record.probability = np.where(confident, probability, 0).astype("<f2").tobytes()
+    # The comparison group's record keeps what would have been suggested too (never
+    # shown): how often each group's tags agree with the model is the bias figure.
+    labels, probability = _model_labels(model, page)
+    if labels is None:
+        return Served(OFF, f"Model {model.name} cannot label this page.")
+    confident = probability >= learning.suggestion_threshold
+    record.suggested = np.where(confident, labels, 0).astype(np.uint8).tobytes()
+    record.probability = np.where(confident, probability, 0).astype("<f2").tobytes()
     try:
         with transaction.atomic():
             record.save()

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from corpora.models import Corpus
-from learning.models import ModelVersion, PredictedVector
+from learning.models import CorpusLearning, ModelVersion, PredictedVector
 
 logger = logging.getLogger(__name__)
 
@@ -70,6 +70,9 @@ def index(request: HttpRequest) -> HttpResponse:
             "corpora": Corpus.objects.order_by("name"),
             "groups": [(name, name in DEFAULT_GROUPS) for name in GROUPS],
             "default_folds": ModelVersion.DEFAULT_FOLDS,
+            "learning_settings": CorpusLearning.objects.select_related(
+                "corpus", "suggestion_model", "current_model"
+            ).order_by("corpus__name"),
         },
     )
 
@@ -189,5 +192,26 @@ def report(request: HttpRequest, name: str) -> HttpResponse:
                 and version.fingerprint
                 and version.metrics.get("platform_fingerprint") != version.fingerprint
             ),
+        },
+    )
+
+
+@staff_member_required
+def suggestion_bias(request: HttpRequest, corpus: str) -> HttpResponse:
+    """What suggestions change in a corpus: the two drawn groups compared (learning.bias)."""
+    from learning.bias import corpus_report
+    from learning.models import ModelSwitch
+
+    chosen = get_object_or_404(Corpus, slug=corpus)
+    report = corpus_report(chosen)
+    return _render(
+        request,
+        "learning/suggestions.html",
+        {
+            "title": f"Suggestions in {chosen.name}",
+            "corpus": chosen,
+            "settings": CorpusLearning.objects.filter(corpus=chosen).first(),
+            "report": report,
+            "switches": ModelSwitch.objects.filter(corpus=chosen)[:20],
         },
     )

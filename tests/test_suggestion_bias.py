@@ -1,0 +1,169 @@
+"""The bias figures of suggestions (learning.bias): known effects found, no effect no
+verdict, too few values no interval; the staff page shows them with their counts."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import numpy as np
+import pytest
+from django.utils import timezone
+
+from annotations.models import Submission
+from annotations.services import submit_labels
+from corpora.ingest import add_page
+from gold import merge
+from learning import bias
+from learning.models import SuggestionAssignment
+from tests.learning_pages import gold_labels, page_html
+
+NODES = 30
+
+
+def simulated(pages: int, *, pull: float, with_seconds: float, seed: int = 1) -> list[bias.Row]:
+    """Four annotators per page, two in each group. Without suggestions an annotator
+    gets each node right with p 0.8; with them, they take the (80 % right) suggestion
+    with probability ``pull`` and otherwise annotate as without."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for page in range(pages):
+        truth = rng.integers(1, 4, NODES).astype(np.uint8)
+        suggestion = np.where(rng.random(NODES) < 0.8, truth, rng.integers(1, 4, NODES))
+        suggestion = suggestion.astype(np.uint8)
+        for user in range(4):
+            shown = user < 2
+            own = np.where(rng.random(NODES) < 0.8, truth, rng.integers(1, 4, NODES))
+            labels = np.where(shown & (rng.random(NODES) < pull), suggestion, own)
+            seconds = (with_seconds if shown else 60.0) + rng.normal(0, 5)
+            rows.append(bias.Row(page, user, shown, labels.astype(np.uint8), suggestion,
+                                 seconds, truth))  # fmt: skip
+    return rows
+
+
+def figure(report: bias.Report, key: str) -> bias.Comparison:
+    return next(f for f in report.figures if f.key == key)
+
+
+def test_a_pull_toward_the_model_and_saved_time_are_found_and_said():
+    report = bias.compare(simulated(40, pull=0.6, with_seconds=40.0))
+    kept = figure(report, "kept")
+    assert kept.n_with == kept.n_without == 80 and kept.counted == "submissions"
+    assert kept.with_value > kept.without_value
+    assert kept.significant and kept.low > 0.1
+    assert "pull tags toward the model" in kept.verdict
+    seconds = figure(report, "seconds")
+    assert seconds.difference == pytest.approx(-20, abs=3)
+    assert seconds.significant and seconds.high < 0
+    assert seconds.verdict == (
+        f"Pages took {abs(seconds.difference):.0f} s less with suggestions (median; 95 % CI "
+        f"{seconds.low:+.0f} s to {seconds.high:+.0f} s)."
+    )
+    among = figure(report, "among")
+    assert among.counted == "pages" and among.n_with == among.n_without == 40
+    assert among.significant and among.difference > 0  # they share the model's tags
+    assert report.cross_pairs == 40 * 4
+
+
+def test_identical_groups_get_no_verdict():
+    rows = simulated(30, pull=0.0, with_seconds=60.0)
+    # Every page's two groups are the same submissions with the roles swapped.
+    mirrored = rows + [
+        bias.Row(r.page, r.user + 10, not r.shown, r.labels, r.suggested, r.seconds, r.gold)
+        for r in rows
+    ]
+    report = bias.compare(mirrored)
+    for item in report.figures:
+        assert item.difference == pytest.approx(0.0, abs=1e-9), item.key
+        assert item.low is not None and item.low <= 0 <= item.high, item.key
+        assert item.verdict == "", item.key
+
+
+def test_too_few_values_give_figures_without_an_interval():
+    rows = simulated(1, pull=0.9, with_seconds=10.0)[1:3]  # one with, one without
+    report = bias.compare(rows)
+    seconds = figure(report, "seconds")
+    assert (seconds.n_with, seconds.n_without) == (1, 1)
+    assert seconds.with_value is not None and seconds.low is None and seconds.verdict == ""
+
+
+def test_agreement_with_gold_is_two_coder_multi_pi():
+    from gold.agreement import counts_from_vectors, page_agreement
+
+    labels = np.array([1, 1, 3, 3, 2, 3], dtype=np.uint8)
+    gold = np.array([1, 3, 3, 3, 2, 3], dtype=np.uint8)
+    row = bias.Row(1, 1, True, labels, np.zeros(6, dtype=np.uint8), None, gold)
+    expected = page_agreement(counts_from_vectors(np.vstack([labels, gold]))).pi
+    assert row.gold_pi == pytest.approx(expected)
+    assert row.kept is None  # nothing was suggested
+    partial = bias.Row(1, 1, True, labels, np.array([1, 3, 0, 0, 0, 1], dtype=np.uint8))
+    assert partial.kept == pytest.approx(1 / 3)
+
+
+def test_per_annotator_figures_need_both_groups():
+    rows = simulated(12, pull=0.9, with_seconds=20.0)
+    people = bias.per_annotator(rows)
+    assert [p["user"] for p in people] == [0, 1, 2, 3]
+    for person in people:  # each user is in one group only in this simulation
+        assert person["seconds"].low is None and person["seconds"].verdict == ""
+    swapped = [bias.Row(r.page, 0, r.page % 2 == 0, r.labels, r.suggested, r.seconds, r.gold)
+               for r in rows if r.user in (0, 2)]  # fmt: skip
+    (one,) = bias.per_annotator(swapped)
+    assert one["seconds"].n_with and one["seconds"].n_without
+
+
+# --------------------------------------------------------------------------- from the database
+
+
+@pytest.fixture
+def drawn(corpus, make_user):
+    """Four pages; two annotators with suggestions, two without, one never drawn."""
+    corpus.min_submissions = 4
+    corpus.save()
+    users = [make_user(f"b{n}") for n in range(5)]
+    pages = [add_page(corpus, page_html(n), url=f"https://bias.example/{n}") for n in range(4)]
+    for page in pages:
+        truth = gold_labels(page)
+        for n, user in enumerate(users):
+            submit_labels(page_id=page.pk, user=user, labels=truth)
+            if n == 4:
+                continue  # never asked for suggestions
+            SuggestionAssignment.objects.create(
+                page=page, user=user, shown=n < 2, mode="hints", model_name="m",
+                threshold=0.5, suggested=bytes(truth),
+            )  # fmt: skip
+        start = timezone.now() - timedelta(minutes=5)
+        Submission.objects.filter(page=page).update(started_at=start)
+    merge.merge_corpus(corpus)
+    return corpus, users
+
+
+def test_the_corpus_report_reads_assignments_submissions_and_gold(drawn):
+    corpus, _users = drawn
+    report = bias.corpus_report(corpus)
+    assert (report.with_submissions, report.without_submissions) == (8, 8)
+    assert report.undrawn_submissions == 4
+    kept = figure(report, "kept")
+    assert kept.with_value == kept.without_value == 1.0
+    gold = figure(report, "gold")
+    assert gold.with_value == pytest.approx(1.0) and gold.n_with == 8
+    assert figure(report, "seconds").with_value == pytest.approx(300, abs=5)
+    assert len(report.annotators) == 4
+
+
+def test_the_staff_page_shows_figures_counts_and_refuses_others(drawn, client, make_user):
+    corpus, _users = drawn
+    url = f"/staff/models/corpora/{corpus.slug}/suggestions/"
+    assert client.get(url).status_code == 302  # to the login
+    client.force_login(make_user("nobody"))
+    assert client.get(url).status_code in (302, 403)
+    client.force_login(make_user("chief", staff=True))
+    page = client.get(url).content.decode()
+    assert "Median time per page" in page and "8 submissions" in page
+    assert "4 submissions were made without a draw" in page
+    assert "No clear difference" in page  # identical tags in both groups
+    assert client.get("/staff/models/corpora/nope/suggestions/").status_code == 404
+    # The models page links the corpora whose settings are on record.
+    from learning.models import CorpusLearning
+
+    CorpusLearning.objects.create(corpus=corpus, suggestions="hints")
+    assert url in client.get("/staff/models/").content.decode()
