@@ -227,6 +227,9 @@ def test_a_submission_stores_accepted_and_prefilled_nodes(story, model, api, ann
         ({"accepted": [True]}, "Expected a node index"),
         ({"accepted": "1"}, "list"),
         ({"accepted": [-1]}, "Expected a node index"),
+        ({"accepted": [[[[1]]]]}, "Expected a node index"),
+        ({"acepted": [1]}, "Unknown key 'acepted'"),
+        ("all", "Expected a dictionary"),
     ],
 )
 def test_a_report_that_does_not_fit_refuses_the_submission(

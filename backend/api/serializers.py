@@ -230,6 +230,15 @@ class SuggestionReportSerializer(serializers.Serializer):
         help_text="Prefill mode: nodes whose prefilled tag you left as it was.",
     )
 
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(str(key) for key in set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    f"Unknown key {echo(unknown[0])}: a report has accepted and prefilled only."
+                )
+        return super().to_internal_value(data)
+
     def validate(self, attrs):
         for key, nodes in attrs.items():
             if len(set(nodes)) != len(nodes):
