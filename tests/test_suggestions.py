@@ -325,3 +325,35 @@ def test_the_submissions_export_names_an_unknown_corpus(db):
 
     with pytest.raises(CommandError, match="Existing corpora"):
         call_command("export_submissions", "--corpus", "nope")
+
+
+# --------------------------------------------------------------------------- shipped model
+
+
+def test_a_corpus_without_gold_gets_suggestions_from_the_shipped_model(
+    story, corpus, api, tmp_path
+):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    call_command("import_model", "default", "--corpus", corpus.slug)
+    version = ModelVersion.objects.get(name=f"{corpus.slug}-imported")
+    assert version.status == ModelVersion.Status.READY and version.path.is_file()
+    assert version.training_options["imported_from"].endswith("default.kehr-model")
+    assert suggestions.current_model(corpus) == version
+    settings_for(corpus, suggestion_threshold=0.0)
+    data = api.get(URL.format(story.pk)).json()
+    assert data["mode"] == "prefill" and data["model"] == version.name
+    suggested = np.array([node["label"] for node in data["nodes"]])
+    # The shipped model knows menus and articles: most of the fixture's nodes agree.
+    assert (suggested == np.array(gold_labels(story))).mean() >= 0.7
+
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("import_model", "default", "--corpus", corpus.slug)
+    broken = tmp_path / "broken.kehr-model"
+    broken.write_bytes(b"not a model")
+    with pytest.raises(CommandError, match="broken.kehr-model"):
+        call_command("import_model", str(broken), "--corpus", corpus.slug, "--name", "b")
+    with pytest.raises(CommandError, match="No model file"):
+        call_command("import_model", str(tmp_path / "none"), "--corpus", corpus.slug)
+    assert not ModelVersion.objects.filter(name="b").exists()

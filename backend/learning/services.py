@@ -9,6 +9,7 @@ platform's pages and gold and stores what comes back.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -298,6 +299,48 @@ def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> Mo
                 f"be labelled ({done} of {total} are): " + "; ".join(refused[:5])
             )
     return version
+
+
+# --------------------------------------------------------------------------- import
+
+
+def import_model_file(
+    source: Path, corpus: Corpus, *, name: str = "", created_by=None
+) -> ModelVersion:
+    """Register a model file (the shipped model, or one trained elsewhere) as a ready
+    version serving ``corpus``: a new corpus has no gold to train on, and its annotators
+    can get suggestions from day one. The file is loaded (which checks its feature
+    version) and copied under the var directory; its figures stay empty until evaluated.
+    """
+    model = load_model(source)  # ModelFileError names the file and what is wrong
+    name = name.strip() or f"{corpus.slug}-imported"
+    try:
+        validate_slug(name)
+    except ValidationError:
+        raise JobError(
+            f"Model name {name!r} is not a slug: use letters, digits, - and _ only."
+        ) from None
+    if name == DEFAULT_MODEL_NAME:
+        raise JobError(
+            f"Model name {name!r} is reserved for the shipped model: choose another name."
+        )
+    if ModelVersion.objects.filter(name=name).exists():
+        raise JobError(f"A model named {name!r} exists already: choose another name.")
+    target = Path(settings.VAR_DIR) / ModelVersion.file_for(name)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".part")
+    shutil.copyfile(source, partial)
+    os.replace(partial, target)
+    libraries = model.info.get("libraries")
+    now = timezone.now()
+    return ModelVersion.objects.create(
+        name=name, corpus=corpus, status=ModelVersion.Status.READY, groups=list(model.groups),
+        feature_version=model.feature_version, file=ModelVersion.file_for(name),
+        library_versions=libraries if isinstance(libraries, dict) else {},
+        training_options={"imported_from": str(source)}, created_by=created_by,
+        job=ModelVersion.Job.TRAIN, job_state=ModelVersion.JobState.DONE, progress=1.0,
+        progress_text=f"imported from {source.name}", finished_at=now, job_finished_at=now,
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- lookup
