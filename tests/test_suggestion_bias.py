@@ -165,5 +165,9 @@ def test_the_staff_page_shows_figures_counts_and_refuses_others(drawn, client, m
     # The models page links the corpora whose settings are on record.
     from learning.models import CorpusLearning
 
+    dashboard = f"/staff/gold/{corpus.slug}/"
+    assert url not in client.get(dashboard).content.decode()  # no settings, no link
     CorpusLearning.objects.create(corpus=corpus, suggestions="hints")
     assert url in client.get("/staff/models/").content.decode()
+    # The corpus' stats dashboard links it too (gold.links, registered by learning).
+    assert url in client.get(dashboard).content.decode()

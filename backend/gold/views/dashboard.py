@@ -20,6 +20,7 @@ from corpora.models import Corpus
 from gold import figures
 from gold.exports import FORMATS
 from gold.exports.included import available_specs
+from gold.links import corpus_links
 from gold.models import CorpusStats, PageGold, UserExclusion
 from gold.stats import STATS_VERSION
 
@@ -63,6 +64,7 @@ def corpus_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
         "corpus": corpus,
         "stats": stats,
         "title": f"{corpus.name}: gold standard",
+        "links": corpus_links(corpus),
         "formats": FORMATS.values(),
         # Other vectors the JSONL and CSV exports can carry (e.g. classifier:<model>).
         "includable": available_specs(corpus),
