@@ -238,3 +238,36 @@ def test_a_failed_candidate_is_logged_without_switching(db, coders, model_file, 
     assert decision.reason.startswith("Training failed:")
     assert "needs at least 50" in decision.reason
     assert ModelSwitch.objects.count() == 1
+
+
+def test_a_losing_candidate_never_serves_even_when_no_model_was_chosen(db, coders, model_file):
+    from learning.suggestions import current_model
+
+    corpus, _ = gold_corpus("pinned", 4, coders)
+    previous = quick_current(corpus, model_file, f1=1.01)
+    CorpusLearning.objects.create(corpus=corpus, retrain_after=1, retrain_folds=2)
+    candidate = retraining.create_candidate(corpus)
+    decision = retraining.retrain(candidate.pk)
+    assert not decision.switched
+    candidate.refresh_from_db()
+    assert candidate.status == ModelVersion.Status.READY  # newer, ready, and not current
+    assert current_model(corpus) == previous
+
+
+def test_training_a_model_for_an_uncertainty_corpus_labels_it(db, coders):
+    corpus, _pages = gold_corpus("unsure", 4, coders)
+    corpus.page_order = Corpus.PageOrder.UNCERTAINTY
+    corpus.save()
+    version = services.create_version(corpus, groups=["text", "dom"], max_iter=10)
+    services.train_version(version.pk)
+    version.refresh_from_db()
+    assert version.job == ModelVersion.Job.CLASSIFY and version.job_state == "done"
+    assert PredictedVector.objects.filter(model=version).count() == 4
+    assert all(p.uncertainty > 0 for p in Page.objects.filter(corpus=corpus))
+    # A corpus in random order is left alone: training is all the job does.
+    plain, _ = gold_corpus("plain", 3, coders)
+    other = services.create_version(plain, groups=["text", "dom"], max_iter=10)
+    services.train_version(other.pk)
+    other.refresh_from_db()
+    assert other.job == ModelVersion.Job.TRAIN
+    assert not PredictedVector.objects.filter(model=other).exists()

@@ -105,10 +105,14 @@ def test_per_annotator_figures_need_both_groups():
     assert [p["user"] for p in people] == [0, 1, 2, 3]
     for person in people:  # each user is in one group only in this simulation
         assert person["seconds"].low is None and person["seconds"].verdict == ""
-    swapped = [bias.Row(r.page, 0, r.page % 2 == 0, r.labels, r.suggested, r.seconds, r.gold)
-               for r in rows if r.user in (0, 2)]  # fmt: skip
-    (one,) = bias.per_annotator(swapped)
-    assert one["seconds"].n_with and one["seconds"].n_without
+    # One annotator in both groups: user 0's pulled submissions and user 2's own ones.
+    both = [bias.Row(r.page, 0, r.shown, r.labels, r.suggested, r.seconds, r.gold)
+            for r in rows if r.user in (0, 2)]  # fmt: skip
+    (one,) = bias.per_annotator(both)
+    assert one["seconds"].n_with == one["seconds"].n_without == 12
+    assert one["seconds"].significant and one["seconds"].difference < 0  # 20 s against 60 s
+    assert one["kept"].significant and one["kept"].difference > 0  # pulled toward the model
+    assert one["gold"].n_with == one["gold"].n_without == 12
 
 
 # --------------------------------------------------------------------------- from the database

@@ -352,7 +352,7 @@ def test_a_corpus_without_gold_gets_suggestions_from_the_shipped_model(
         call_command("import_model", "default", "--corpus", corpus.slug)
     broken = tmp_path / "broken.kehr-model"
     broken.write_bytes(b"not a model")
-    with pytest.raises(CommandError, match="broken.kehr-model"):
+    with pytest.raises(CommandError, match=r"broken\.kehr-model"):
         call_command("import_model", str(broken), "--corpus", corpus.slug, "--name", "b")
     with pytest.raises(CommandError, match="No model file"):
         call_command("import_model", str(tmp_path / "none"), "--corpus", corpus.slug)

@@ -257,8 +257,9 @@ def compare(rows: Sequence[Row], *, corpus: str = "", seed: int = SEED) -> Repor
 
 
 def per_annotator(rows: Sequence[Row], seed: int = SEED) -> list[dict]:
-    """Time and agreement with the model, per annotator who worked in both groups;
-    the bootstrap resamples the annotator's own submissions."""
+    """Time, agreement with the model and with the gold, per annotator; intervals only
+    for an annotator with submissions in both groups (the bootstrap resamples the
+    annotator's own submissions)."""
     by_user: dict[int, list[Row]] = defaultdict(list)
     for row in rows:
         by_user[row.user].append(row)
@@ -270,6 +271,7 @@ def per_annotator(rows: Sequence[Row], seed: int = SEED) -> list[dict]:
         for key, value, statistic, unit in (
             ("seconds", lambda r: r.seconds, _median, "s"),
             ("kept", lambda r: r.kept, _mean, ""),
+            ("gold", lambda r: r.gold_pi, _mean, ""),
         ):
             clusters: dict[object, tuple[list[float], list[float]]] = {
                 i: ([v] if r.shown else [], [] if r.shown else [v])
@@ -278,7 +280,7 @@ def per_annotator(rows: Sequence[Row], seed: int = SEED) -> list[dict]:
             }
             figures.append(_comparison(key, key, unit, "submissions", clusters, statistic, rng,
                                        lambda d, lo, hi: "significant"))  # fmt: skip
-        result.append({"user": user, "seconds": figures[0], "kept": figures[1]})
+        result.append({"user": user, "seconds": figures[0], "kept": figures[1], "gold": figures[2]})
     return result
 
 

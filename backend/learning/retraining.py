@@ -98,6 +98,11 @@ def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
     previous = current_model(corpus, learning)
     if previous == candidate:  # a redelivered task whose first run switched already
         previous = None
+    if previous is not None and learning.current_model_id is None:
+        # Pinned: "the newest ready model" would otherwise be the candidate as soon as
+        # it is trained, serving suggestions before (or despite) the decision.
+        learning.current_model = previous
+        learning.save()
     merged = merged_page_count(corpus)
     train_version(candidate.pk, echo=echo)
     candidate.refresh_from_db()

@@ -145,7 +145,24 @@ def train_version(version_id: int, *, echo: Echo = None) -> ModelVersion:
             nodes=data.nodes,
         )
         progress.summary = f"trained on {len(data.pages)} pages of {version.corpus.slug}"
+    version.refresh_from_db()
+    if version.status == ModelVersion.Status.READY:
+        refresh_after_training(version, echo=echo)
     return version
+
+
+def refresh_after_training(version: ModelVersion, *, echo: Echo = None) -> None:
+    """A model that now serves its corpus' uncertainty page order labels the corpus at
+    once, so the order follows the newest model (the classification writes each page's
+    uncertainty). Its failures are recorded on the row like any job's."""
+    corpus = version.corpus
+    if corpus.page_order != Corpus.PageOrder.UNCERTAINTY or current_model(corpus) != version:
+        return
+    try:
+        claim(version, ModelVersion.Job.CLASSIFY, corpus)
+    except JobError:
+        return  # another job on the version: its classification can be asked for later
+    classify_corpus(version.pk, corpus.pk, echo=echo)
 
 
 # --------------------------------------------------------------------------- evaluate
