@@ -357,3 +357,16 @@ def test_a_corpus_without_gold_gets_suggestions_from_the_shipped_model(
     with pytest.raises(CommandError, match="No model file"):
         call_command("import_model", str(tmp_path / "none"), "--corpus", corpus.slug)
     assert not ModelVersion.objects.filter(name="b").exists()
+
+
+def test_a_resubmission_without_a_report_keeps_the_provenance_of_unchanged_tags(
+    story, model, api, annotator
+):
+    settings_for(story.corpus, suggestion_threshold=0.0)
+    labels = [node["label"] for node in shown(api, story)]
+    assert submit(api, story, labels, {"accepted": [0, 1], "prefilled": [2, 3]}).status_code == 201
+    changed = list(labels)
+    changed[1] = 3 if labels[1] != 3 else 1  # changed on resubmission (My Stats)
+    assert submit(api, story, changed).status_code == 200
+    provenance = list(bytes(SuggestionAssignment.objects.get().accepted))
+    assert provenance[:5] == [1, 0, 2, 2, 0]

@@ -176,7 +176,8 @@ def check_provenance(
 
     ``reported``: what the add-on says came from the suggestions, ``{"accepted": [node
     …], "prefilled": [node …]}`` (accepted: taken by a key; prefilled: a prefilled tag
-    left as it was). None when the annotator had no suggestions record (nothing to say).
+    left as it was); None when the client sent none. Returns None when the annotator
+    has no suggestions record (nothing to say).
     """
     record = SuggestionAssignment.objects.filter(page_id=page_id, user=user).first()
     if record is None:
@@ -187,7 +188,14 @@ def check_provenance(
             )
         return None
     provenance = np.zeros(len(labels), dtype=np.uint8)
-    if not reported:
+    if reported is None:
+        # No report (a resubmission from My Stats, or a client without suggestions): a
+        # tag that is still the suggestion keeps what the last report said of it.
+        before = bytes(record.accepted) if record.accepted is not None else b""
+        suggested_now = record.suggested_labels
+        if len(before) == len(labels) == suggested_now.shape[0]:
+            same = np.asarray(labels, dtype=np.uint8) == suggested_now
+            provenance = np.where(same, np.frombuffer(before, dtype=np.uint8), 0).astype(np.uint8)
         return provenance
     suggested = record.suggested_labels if record.shown else np.zeros(0, dtype=np.uint8)
     for key, code in (("accepted", ACCEPTED), ("prefilled", PREFILLED)):

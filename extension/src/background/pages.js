@@ -84,7 +84,9 @@ export async function openPage(tabId, page, options) {
  * @returns {Promise<import("../lib/suggestions.js").Suggestions | null>}
  */
 async function suggestionsFor(page, options) {
-  if (options.mode !== "annotate" && options.mode !== "resubmit") return null;
+  // Only on a first annotation: a resubmission corrects the annotator's own tags, and
+  // the server keeps the provenance of the tags that stay.
+  if (options.mode !== "annotate") return null;
   if (options.tutorial) return null;
   try {
     return parseSuggestions(await api("GET", `/api/pages/${page.id}/suggestions/`), page.node_count);
