@@ -370,3 +370,14 @@ def test_a_resubmission_without_a_report_keeps_the_provenance_of_unchanged_tags(
     assert submit(api, story, changed).status_code == 200
     provenance = list(bytes(SuggestionAssignment.objects.get().accepted))
     assert provenance[:5] == [1, 0, 2, 2, 0]
+
+
+def test_turning_suggestions_off_stops_them_for_pairs_drawn_before(story, model, api):
+    settings_for(story.corpus, suggestions="hints")
+    assert api.get(URL.format(story.pk)).json()["mode"] == "hints"
+    CorpusLearning.objects.filter(corpus=story.corpus).update(suggestions="prefill")
+    assert api.get(URL.format(story.pk)).json()["mode"] == "hints"  # the draw keeps its mode
+    CorpusLearning.objects.filter(corpus=story.corpus).update(suggestions="off")
+    data = api.get(URL.format(story.pk)).json()
+    assert data["mode"] == "off" and data["nodes"] == []
+    assert SuggestionAssignment.objects.count() == 1  # the record stays for the figures

@@ -67,16 +67,8 @@ def next_name(corpus: Corpus) -> str:
     return f"{corpus.slug}-{n}"[:100]
 
 
-def create_version(
-    corpus: Corpus,
-    *,
-    groups: Sequence[str] = DEFAULT_GROUPS,
-    name: str = "",
-    created_by=None,
-    max_iter: int | None = None,
-) -> ModelVersion:
-    """Record a model version to be trained (queued); the caller runs or queues training."""
-    name = name.strip() or next_name(corpus)
+def check_new_name(name: str) -> str:
+    """The name, or JobError when a new version cannot take it."""
     try:
         validate_slug(name)
     except ValidationError:
@@ -91,6 +83,19 @@ def create_version(
         )
     if ModelVersion.objects.filter(name=name).exists():
         raise JobError(f"A model named {name!r} exists already: choose another name.")
+    return name
+
+
+def create_version(
+    corpus: Corpus,
+    *,
+    groups: Sequence[str] = DEFAULT_GROUPS,
+    name: str = "",
+    created_by=None,
+    max_iter: int | None = None,
+) -> ModelVersion:
+    """Record a model version to be trained (queued); the caller runs or queues training."""
+    name = check_new_name(name.strip() or next_name(corpus))
     return ModelVersion.objects.create(
         name=name,
         corpus=corpus,
@@ -330,19 +335,7 @@ def import_model_file(
     version) and copied under the var directory; its figures stay empty until evaluated.
     """
     model = load_model(source)  # ModelFileError names the file and what is wrong
-    name = name.strip() or f"{corpus.slug}-imported"
-    try:
-        validate_slug(name)
-    except ValidationError:
-        raise JobError(
-            f"Model name {name!r} is not a slug: use letters, digits, - and _ only."
-        ) from None
-    if name == DEFAULT_MODEL_NAME:
-        raise JobError(
-            f"Model name {name!r} is reserved for the shipped model: choose another name."
-        )
-    if ModelVersion.objects.filter(name=name).exists():
-        raise JobError(f"A model named {name!r} exists already: choose another name.")
+    name = check_new_name(name.strip() or f"{corpus.slug}-imported")
     target = Path(settings.VAR_DIR) / ModelVersion.file_for(name)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".part")

@@ -91,12 +91,13 @@ def served_for(page: Page, user, *, rng: random.Random | None = None) -> Served:
     corpus = page.corpus
     if corpus.kind == Corpus.Kind.TUTORIAL:
         return Served(OFF, "Tutorials never show suggestions: find the tags yourself.")
+    learning = settings_of(corpus)
+    if learning is None or learning.suggestions == OFF:
+        # Also for pairs drawn before staff turned suggestions off: off means off.
+        return Served(OFF, "This corpus shows no suggestions.")
     recorded = SuggestionAssignment.objects.filter(page=page, user=user).first()
     if recorded is not None:
         return _from_record(recorded, page)
-    learning = settings_of(corpus)
-    if learning is None or learning.suggestions == OFF:
-        return Served(OFF, "This corpus shows no suggestions.")
     model = suggesting_model(corpus, learning)
     if model is None:
         # Nothing recorded: the draw happens once a model is ready.

@@ -18,7 +18,7 @@ from corpora.ingest import add_page
 from corpora.models import Corpus
 from learning.models import CorpusLearning, ModelVersion, PredictedVector, SuggestionAssignment
 from tests.e2e.support import choose_corpus_and_grab, login_in_options, wait_for
-from tests.e2e.test_extension_drafts import drafts_in, nodes_in, open_menu, painted
+from tests.e2e.test_extension_drafts import drafts_in, nodes_in, open_menu, painted, tag
 from tests.proxy_fixtures import start_archive_proxy
 
 pytestmark = [pytest.mark.timeout(300)]
@@ -104,19 +104,6 @@ def pending(browser) -> list[int]:
     )
 
 
-def point_and_press(browser, selector: str, key: str) -> None:
-    browser.hover(f"{selector} kehr-t")
-    wait_for(
-        lambda: browser.js(
-            "return document.querySelector('[data-kehr-hover]')"
-            " === document.querySelector(arguments[0])",
-            selector,
-        ),
-        what=f"{selector} outlined",
-    )
-    browser.chord(key)
-
-
 def popup_submit(browser, popup: str) -> str:
     open_menu(browser, popup)
     wait_for(lambda: not browser.js("return document.getElementById('submit').disabled"))
@@ -163,9 +150,9 @@ def test_hints_accept_undo_warn_sidebar_and_provenance(
         assert outline == "dashed"
 
         # --- accept one paragraph, then the menu's block, by key -------------------------
-        point_and_press(browser, ".one", "a")
+        tag(browser, ".one", "a")
         wait_for(lambda: all(painted(browser)[i] == GOOD for i in one), what="node accepted")
-        point_and_press(browser, "nav li:first-child a", "b")
+        tag(browser, "nav li:first-child a", "b")
         wait_for(lambda: all(painted(browser)[i] == BAD for i in menu), what="block accepted")
         assert all(hints(browser)[i] == 0 for i in menu + one)
 
@@ -234,10 +221,10 @@ def test_prefill_confirm_correct_draft_and_provenance(
         browser.wait_notice("start with the tag model garden-prefill suggests")
 
         # --- confirm one paragraph, correct the footer, tag the unsure paragraph ---------
-        point_and_press(browser, ".one", "a")
+        tag(browser, ".one", "a")
         wait_for(lambda: not set(one) & set(pending(browser)), what="the paragraph confirmed")
-        point_and_press(browser, ".foot", "1")
-        point_and_press(browser, ".three", "3")
+        tag(browser, ".foot", "1")
+        tag(browser, ".three", "3")
         final = [BAD if i in foot else GOOD if i in three else expected[i] for i in range(n)]
         wait_for(lambda: painted(browser) == final, what="the corrections")
 
