@@ -31,7 +31,13 @@ const SUGGESTED = [BAD, BAD, BAD, GOOD, GOOD, GOOD, UNCERTAIN];
 function page(mode = "hints", labels = SUGGESTED) {
   const { document } = parseHTML(PAGE);
   const annotation = new Annotation(/** @type {Document} */ (/** @type {unknown} */ (document)), NODES);
-  const suggestions = /** @type {import("../src/lib/suggestions.js").Suggestions} */ ({ mode, model: "m-1", threshold: 0.5, labels: [...labels] });
+  const suggestions = /** @type {import("../src/lib/suggestions.js").Suggestions} */ ({
+    mode,
+    model: "m-1",
+    threshold: 0.5,
+    labels: [...labels],
+    probability: labels.map((l) => (l ? 0.9 : 0)),
+  });
   /** @param {string} selector */
   const one = (selector) => {
     const element = document.querySelector(selector);
@@ -52,7 +58,13 @@ function answer(nodes, extra = {}) {
 describe("the server's suggestions", () => {
   it("become a label per node, 0 where the model had none", () => {
     const parsed = parseSuggestions(answer([0, 3, 6]), NODES);
-    assert.deepEqual(parsed, { mode: "hints", model: "m-1", threshold: 0.5, labels: [BAD, 0, 0, GOOD, 0, 0, UNCERTAIN] });
+    assert.deepEqual(parsed, {
+      mode: "hints",
+      model: "m-1",
+      threshold: 0.5,
+      labels: [BAD, 0, 0, GOOD, 0, 0, UNCERTAIN],
+      probability: [0.9, 0, 0, 0.9, 0, 0, 0.9],
+    });
   });
 
   it("show nothing when off or when the answer does not fit the page", () => {

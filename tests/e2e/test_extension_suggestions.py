@@ -180,6 +180,11 @@ def test_hints_accept_undo_warn_sidebar_and_provenance(
         )
         assert [states[i] for i in menu + one] == ["accepted"] * len(menu + one)
         assert [states[i] for i in foot] == ["hint"] * len(foot)
+        title = browser.js(
+            "return document.querySelector(`#nodes button[data-i='${arguments[0]}']`).title",
+            foot[0],
+        )
+        assert title == f"{foot[0]}: untagged (suggested: uncertain, probability 0.70)", title
         browser.m.close()
 
         # --- Submit with hints nobody took up: a warning first, nothing sent -------------

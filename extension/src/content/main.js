@@ -355,7 +355,14 @@ class AnnotatorPage {
       untagged,
       missing,
       suggestions: this.suggestions ? { mode: this.suggestions.mode, model: this.suggestions.model, ...stateCounts(states) } : null,
-      nodes: labels.map((label, i) => ({ i, label, text: texts[i], suggested: suggested?.[i] ?? 0, state: states[i] })),
+      nodes: labels.map((label, i) => ({
+        i,
+        label,
+        text: texts[i],
+        suggested: suggested?.[i] ?? 0,
+        probability: this.suggestions?.probability[i] ?? 0,
+        state: states[i],
+      })),
     };
   }
 }

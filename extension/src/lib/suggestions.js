@@ -13,8 +13,10 @@ import { NODE_SELECTOR, UNTAGGED, isLabel, nodeIndex } from "./labels.js";
 
 /**
  * @typedef {import("./labels.js").Annotation} Annotation
- * @typedef {{ mode: "hints" | "prefill", model: string, threshold: number | null, labels: number[] }} Suggestions
- *   `labels`: the suggested label of every node, 0 where the model had none
+ * @typedef {{ mode: "hints" | "prefill", model: string, threshold: number | null, labels: number[],
+ *   probability: number[] }} Suggestions
+ *   `labels`: the suggested label of every node, 0 where the model had none;
+ *   `probability`: the model's probability of that label (0 where none)
  * @typedef {"hint" | "pending" | "accepted" | ""} NodeState
  *   hint: shown as an outline, still untagged; pending: a prefilled tag not confirmed;
  *   accepted: its suggestion was accepted and is still its label
@@ -37,16 +39,19 @@ export function parseSuggestions(answer, nodeCount) {
   if (typeof a.mode !== "string" || !SUGGESTION_MODES.includes(a.mode)) return null;
   if (a.node_count !== nodeCount || !Array.isArray(a.nodes)) return null;
   const labels = new Array(nodeCount).fill(UNTAGGED);
+  const probability = new Array(nodeCount).fill(0);
   for (const node of a.nodes) {
     const i = node?.i;
     if (!Number.isInteger(i) || i < 0 || i >= nodeCount || !isLabel(node.label) || node.label === UNTAGGED) return null;
     labels[i] = node.label;
+    probability[i] = typeof node.probability === "number" && node.probability >= 0 && node.probability <= 1 ? node.probability : 0;
   }
   return {
     mode: /** @type {"hints" | "prefill"} */ (a.mode),
     model: typeof a.model === "string" ? a.model : "",
     threshold: typeof a.threshold === "number" ? a.threshold : null,
     labels,
+    probability,
   };
 }
 

@@ -42,7 +42,7 @@ async function render() {
       (suggested.mode === "hints" ? `${suggested.hint} hints not taken up yet` : `${suggested.pending} prefilled tags not confirmed yet`)
     : "";
   if (suggested) Object.assign(byId("suggestions").dataset, { accepted: suggested.accepted, hint: suggested.hint, pending: suggested.pending });
-  const items = data.nodes.map((/** @type {{ i: number, label: number, text: string | null, suggested: number, state: string }} */ node) =>
+  const items = data.nodes.map((/** @type {{ i: number, label: number, text: string | null, suggested: number, probability: number, state: string }} */ node) =>
     h(
       "li",
       { value: String(node.i) },
@@ -52,7 +52,9 @@ async function render() {
             "button",
             {
               class: `l${node.label}${node.state ? ` ${node.state} h${node.suggested}` : ""}`,
-              title: `${node.i}: ${LABEL_NAMES[node.label]}${node.state ? ` (${STATE_TEXT[node.state]} ${LABEL_NAMES[node.suggested]})` : ""}`,
+              title: `${node.i}: ${LABEL_NAMES[node.label]}${
+                node.state ? ` (${STATE_TEXT[node.state]} ${LABEL_NAMES[node.suggested]}, probability ${node.probability.toFixed(2)})` : ""
+              }`,
               "data-i": String(node.i),
               "data-label": String(node.label),
               "data-state": node.state,
