@@ -175,6 +175,22 @@ def test_a_busy_corpus_is_not_due(db, coders, model_file):
     candidate = retraining.create_candidate(corpus)
     assert candidate.job_state == ModelVersion.JobState.QUEUED
     assert retraining.due_reason(learning) is None
+    # Its worker was killed mid-training and the task never came back: once it has run
+    # longer than any task may, it stops blocking the corpus (as it stops blocking jobs).
+    from datetime import timedelta
+
+    from django.conf import settings
+    from django.utils import timezone
+
+    started = timezone.now() - timedelta(seconds=settings.LONGEST_TASK_SECONDS - 60)
+    ModelVersion.objects.filter(pk=candidate.pk).update(
+        job_state=ModelVersion.JobState.RUNNING, job_started_at=started
+    )
+    assert retraining.due_reason(learning) is None
+    ModelVersion.objects.filter(pk=candidate.pk).update(
+        job_started_at=started - timedelta(seconds=120)
+    )
+    assert retraining.due_reason(learning) is not None
 
 
 def test_a_better_candidate_becomes_current_and_labels_the_corpus(db, coders, model_file):

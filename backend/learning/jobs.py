@@ -36,20 +36,25 @@ class JobError(ValueError):
     """A job that cannot start or run; the message says why and what to do."""
 
 
-def claim(version: ModelVersion, job: str, corpus: Corpus | None = None) -> None:
-    """Mark ``job`` queued on ``version``, or JobError when another job is under way.
+def under_way() -> Q:
+    """Versions with a job under way: queued, or running for less time than any task may.
 
     A job that started longer ago than any task may run is not under way any more: its
     worker died and the broker has not handed the task out again yet (on Redis that
     takes the visibility timeout), so it does not block the version for hours.
     """
     outlived = timezone.now() - timedelta(seconds=settings.LONGEST_TASK_SECONDS)
-    busy = Q(job_state=ModelVersion.JobState.QUEUED) | Q(
+    return Q(job_state=ModelVersion.JobState.QUEUED) | Q(
         job_state=ModelVersion.JobState.RUNNING, job_started_at__gte=outlived
     )
+
+
+def claim(version: ModelVersion, job: str, corpus: Corpus | None = None) -> None:
+    """Mark ``job`` queued on ``version``, or JobError when another job is under way
+    (:func:`under_way`)."""
     claimed = (
         ModelVersion.objects.filter(pk=version.pk)
-        .exclude(busy)
+        .exclude(under_way())
         .update(
             job=job, job_state=ModelVersion.JobState.QUEUED, job_corpus=corpus, progress=0.0,
             progress_text="queued", message="", job_started_at=None, job_finished_at=None,

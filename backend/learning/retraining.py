@@ -20,7 +20,7 @@ from django.db.models import Max
 
 from corpora.models import Corpus
 from learning.data import merged_page_count
-from learning.jobs import JobError, claim, unqueued
+from learning.jobs import JobError, claim, under_way, unqueued
 from learning.models import CorpusLearning, ModelSwitch, ModelVersion
 from learning.suggestions import OFF, current_model, settings_of
 
@@ -40,10 +40,7 @@ def due_reason(learning: CorpusLearning) -> str | None:
     if learning.retrain_after == 0:
         return None
     corpus = learning.corpus
-    busy = ModelVersion.objects.filter(
-        corpus=corpus, job_state__in=ModelVersion.ACTIVE_STATES
-    ).exists()
-    if busy:
+    if ModelVersion.objects.filter(under_way(), corpus=corpus).exists():
         return None  # a model of the corpus is training or evaluating: wait for it
     merged, baseline = merged_page_count(corpus), _baseline(corpus)
     if merged - baseline < learning.retrain_after:
