@@ -113,10 +113,9 @@ class PredictionsView(APIView):
             raise NotFound(f"No page with id {page_id}.")
         raw_model = request.query_params.get("model")
         version = _model(raw_model.strip() if raw_model is not None else None)
-        stored = PredictedVector.objects.filter(model=version, page=page).first()
-        if stored is not None and len(stored.labels) != page.node_count:
-            # Stored for an earlier segmentation of the page: label the page as it is now.
-            stored = None
+        # A vector stored for an earlier segmentation of the page does not count: the page
+        # is labelled as it is now.
+        stored = PredictedVector.fitting(version, page)
         if stored is not None:
             labels = list(bytes(stored.labels))
             proba = stored.proba_array.tolist()

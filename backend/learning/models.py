@@ -14,6 +14,7 @@ node, like a submission or the merged gold, so diffs and exports treat it the sa
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from django.conf import settings
@@ -22,6 +23,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from corpora.models import Corpus, Page
+
+if TYPE_CHECKING:
+    from kehr_engine.pipeline import Prediction
 
 #: Where model files live, under the instance's var directory (settings.VAR_DIR).
 MODELS_FOLDER = "models"
@@ -154,14 +158,35 @@ class PredictedVector(models.Model):
     def __str__(self) -> str:
         return f"{self.model} on page {self.page_id}"
 
+    @classmethod
+    def from_prediction(
+        cls, model: ModelVersion, page: Page, prediction: Prediction
+    ) -> PredictedVector:
+        """The (unsaved) vector of an engine prediction."""
+        return cls(
+            model=model, page=page, labels=prediction.labels.astype(np.uint8).tobytes(),
+            proba=cls.encode_proba(prediction.proba),
+        )  # fmt: skip
+
+    @classmethod
+    def fitting(cls, model: ModelVersion, page: Page) -> PredictedVector | None:
+        """The model's stored vector of the page, unless it was stored for an earlier
+        segmentation of the page (its length is not the page's node count)."""
+        stored = cls.objects.filter(model=model, page=page).first()
+        return stored if stored is not None and len(stored.labels) == page.node_count else None
+
     @staticmethod
     def encode_proba(proba: np.ndarray) -> bytes:
         return np.asarray(proba, dtype="<f2").tobytes()
 
+    @staticmethod
+    def decode_proba(raw: bytes | memoryview) -> np.ndarray:
+        """(nodes, 3) probabilities of bad, uncertain, good as float32."""
+        return np.frombuffer(bytes(raw), dtype="<f2").reshape(-1, 3).astype(np.float32)
+
     @property
     def proba_array(self) -> np.ndarray:
-        """(nodes, 3) probabilities of bad, uncertain, good as float32."""
-        return np.frombuffer(bytes(self.proba), dtype="<f2").reshape(-1, 3).astype(np.float32)
+        return self.decode_proba(self.proba)
 
 
 class CorpusLearning(models.Model):

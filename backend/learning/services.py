@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
@@ -298,13 +297,7 @@ def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> Mo
                 except EngineInputError as error:
                     refused.append(f"page {page.pk}: {error}")
                     continue
-                rows.append(
-                    PredictedVector(
-                        model=version, page=page,
-                        labels=prediction.labels.astype(np.uint8).tobytes(),
-                        proba=PredictedVector.encode_proba(prediction.proba),
-                    )
-                )  # fmt: skip
+                rows.append(PredictedVector.from_prediction(version, page, prediction))
             # ignore_conflicts: a second run of the job may have stored the same page.
             PredictedVector.objects.bulk_create(rows, ignore_conflicts=True)
             done += len(rows)

@@ -140,8 +140,8 @@ def _from_record(record: SuggestionAssignment, page: Page) -> Served:
 def _model_labels(model: ModelVersion, page: Page) -> tuple[np.ndarray | None, np.ndarray]:
     """Each node's label and its probability: the stored vector, or labelled now and
     stored (the next annotator of the page and the exports read the same)."""
-    stored = PredictedVector.objects.filter(model=model, page=page).first()
-    if stored is not None and len(stored.labels) == page.node_count:
+    stored = PredictedVector.fitting(model, page)
+    if stored is not None:
         labels = np.frombuffer(bytes(stored.labels), dtype=np.uint8)
         proba = stored.proba_array
     else:
@@ -156,13 +156,11 @@ def _model_labels(model: ModelVersion, page: Page) -> tuple[np.ndarray | None, n
             return None, np.zeros(0, dtype=np.float32)
         labels = prediction.labels.astype(np.uint8)
         proba = prediction.proba
-        if stored is not None:
-            stored.delete()  # made for an earlier segmentation of the page
+        # One made for an earlier segmentation of the page would block the new one.
+        PredictedVector.objects.filter(model=model, page=page).delete()
         PredictedVector.objects.bulk_create(
-            [PredictedVector(model=model, page=page, labels=labels.tobytes(),
-                             proba=PredictedVector.encode_proba(proba))],
-            ignore_conflicts=True,
-        )  # fmt: skip
+            [PredictedVector.from_prediction(model, page, prediction)], ignore_conflicts=True
+        )
     chosen = np.take_along_axis(proba, (labels.astype(np.int64) - 1)[:, None], axis=1)[:, 0]
     return labels, chosen.astype(np.float32)
 

@@ -39,7 +39,7 @@ def refresh_uncertainty(corpus: Corpus, model: ModelVersion) -> int:
     changed: list[Page] = []
     written = 0
     for page_id, proba, node_count in vectors.iterator(chunk_size=BATCH):
-        array = np.frombuffer(bytes(proba), dtype="<f2").reshape(-1, 3)
+        array = PredictedVector.decode_proba(proba)
         if array.shape[0] != node_count:
             continue  # made for an earlier segmentation of the page
         changed.append(Page(pk=page_id, uncertainty=round(mean_entropy(array), 6)))
