@@ -87,7 +87,7 @@ def create_candidate(corpus: Corpus) -> ModelVersion:
 
 def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
     """Train and cross-validate the candidate, then decide whether it becomes current."""
-    from learning.services import classify_corpus, evaluate_version, train_version
+    from learning.services import classify_now, evaluate_version, train_version
 
     candidate = ModelVersion.objects.select_related("corpus").get(pk=candidate_id)
     corpus = candidate.corpus
@@ -133,11 +133,7 @@ def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
     if switched and uses_model:
         # Label the corpus now: suggestions read stored vectors, the page order the
         # uncertainty this writes. Failures are recorded on the version's row.
-        try:
-            claim(candidate, ModelVersion.Job.CLASSIFY, corpus)
-        except JobError:
-            return decision
-        classify_corpus(candidate.pk, corpus.pk, echo=echo)
+        classify_now(candidate, corpus, echo=echo)
     return decision
 
 

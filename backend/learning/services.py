@@ -160,12 +160,17 @@ def refresh_after_training(version: ModelVersion, *, echo: Echo = None) -> None:
     once, so the order follows the newest model (the classification writes each page's
     uncertainty). Its failures are recorded on the row like any job's."""
     corpus = version.corpus
-    if corpus.page_order != Corpus.PageOrder.UNCERTAINTY or current_model(corpus) != version:
-        return
+    if corpus.page_order == Corpus.PageOrder.UNCERTAINTY and current_model(corpus) == version:
+        classify_now(version, corpus, echo=echo)
+
+
+def classify_now(version: ModelVersion, corpus: Corpus, *, echo: Echo = None) -> None:
+    """Label the corpus with the version here and now, as a job of its own; skipped when
+    another job is under way on the version (the classification can be asked for later)."""
     try:
         claim(version, ModelVersion.Job.CLASSIFY, corpus)
     except JobError:
-        return  # another job on the version: its classification can be asked for later
+        return
     classify_corpus(version.pk, corpus.pk, echo=echo)
 
 
