@@ -73,7 +73,7 @@ def populate(pages: int, per_page: float, users: int) -> int:
         with cursor.copy(
             "COPY corpora_page (corpus_id, url, final_url, title, document, source_encoding,"
             " node_count, word_count, node_tokens, capture_record_id, submission_count,"
-            " shuffle_key, created_at, updated_at) FROM STDIN"
+            " shuffle_key, uncertainty, created_at, updated_at) FROM STDIN"
         ) as copy:
             for n in range(pages):
                 copy.write_row(
@@ -90,6 +90,7 @@ def populate(pages: int, per_page: float, users: int) -> int:
                         "",
                         0,
                         rng.randrange(2**31),
+                        0.0,  # no model has labelled the pages (the random page order)
                         "now",
                         "now",
                     )
