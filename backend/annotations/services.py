@@ -7,6 +7,7 @@ queue up and the counter always equals the number of submissions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -122,6 +123,7 @@ def submit_labels(
     started_at: datetime | None = None,
     client_version: str = "",
     from_client: bool = False,
+    also: Callable[[], None] | None = None,
 ) -> SubmitResult:
     """Create or replace the user's submission for a page.
 
@@ -133,6 +135,11 @@ def submit_labels(
     between the page's creation and now (StartTimeError); the importer and tests write
     past data without them. Sends Submission's pre_save and post_save signals as
     ``save()`` would (the gold app marks the page for merging on them).
+
+    ``also`` runs in the same transaction once the vector passed its checks (the API
+    stores the suggestions' provenance with it): an exception it raises refuses the
+    submission, and nothing is stored. Passed in rather than wrapped around the call, so
+    the submit stays one transaction without a savepoint.
     """
     now = timezone.now()
     with transaction.atomic():
@@ -150,6 +157,8 @@ def submit_labels(
                 label_vectors.require_tagged(vector)
                 if started_at is not None:
                     check_started_at(started_at, page, now)
+            if also is not None:
+                also()
             submission = Submission(
                 page=page,
                 user=user,

@@ -7,7 +7,7 @@ The first time an annotator asks for a page's suggestions, whether they get them
 at random and recorded with what was shown (:class:`SuggestionAssignment`); every later
 request answers from that record, so a reopened page looks the same and the two groups of
 the bias figures stay fixed. A submission then records which of its labels came from the
-suggestions (:func:`check_provenance`, :func:`record_provenance`).
+suggestions (:func:`store_provenance`).
 """
 
 from __future__ import annotations
@@ -220,8 +220,12 @@ def check_provenance(
     return provenance
 
 
-def record_provenance(page_id: int, user, provenance: np.ndarray | None) -> None:
-    """Store the submission's provenance on its suggestions record (call in its transaction)."""
+def store_provenance(
+    page_id: int, user, labels: Sequence[int], reported: Mapping[str, Any] | None
+) -> None:
+    """Check the submission's provenance (:func:`check_provenance`) and store it on its
+    suggestions record; run in the submission's transaction (submit_labels' ``also``)."""
+    provenance = check_provenance(page_id, user, labels, reported)
     if provenance is None:
         return
     SuggestionAssignment.objects.filter(page_id=page_id, user=user).update(

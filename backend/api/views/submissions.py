@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, cast
 
-from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.exceptions import ValidationError
@@ -29,7 +29,7 @@ from api.serializers import (
     submission_body,
 )
 from kehr.echo import echo
-from learning.suggestions import ProvenanceError, check_provenance, record_provenance
+from learning.suggestions import ProvenanceError, store_provenance
 from tutorial.progress import my_tutorial_stats, result_for_submission
 
 if TYPE_CHECKING:
@@ -105,21 +105,23 @@ class SubmissionViewSet(
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            # One transaction: the labels and their provenance are stored together or
-            # not at all (a provenance that does not fit refuses the submission).
-            with transaction.atomic():
-                result = submit_labels(
-                    page_id=data["page"],
-                    user=request.user,
-                    labels=data["labels"],
-                    started_at=data.get("started_at"),
-                    client_version=data.get("client_version", ""),
-                    from_client=True,
-                )
-                provenance = check_provenance(
-                    data["page"], request.user, data["labels"], data.get("suggestions")
-                )
-                record_provenance(data["page"], request.user, provenance)
+            result = submit_labels(
+                page_id=data["page"],
+                user=request.user,
+                labels=data["labels"],
+                started_at=data.get("started_at"),
+                client_version=data.get("client_version", ""),
+                from_client=True,
+                # In the submission's transaction: the labels and their provenance are
+                # stored together or not at all (a report that does not fit refuses both).
+                also=partial(
+                    store_provenance,
+                    data["page"],
+                    request.user,
+                    data["labels"],
+                    data.get("suggestions"),
+                ),
+            )
         except tuple(SUBMISSION_ERROR_FIELDS) as error:
             field = SUBMISSION_ERROR_FIELDS[type(error)]
             return Response({field: [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
