@@ -64,6 +64,12 @@ def test_the_model_learns_good_text_better_than_chance(slice_pages: list) -> Non
         int((p.labels != 0).sum()) for p in slice_pages
     )
     assert timing["pages_per_s_features_and_prediction"] > 0
+    # The pages carry every annotator's tags: the model (the smoothed row, the report's
+    # first) is scored against the same majorities as the annotators themselves.
+    reference = timing["annotator_reference"]
+    assert reference["pages"] == len(slice_pages) and reference["pairs"] > 2 * len(slice_pages)
+    assert 0 < reference["model"]["macro"]["f1"] <= 1
+    assert 0 < reference["annotators"]["macro"]["f1"] <= 1
 
 
 def test_a_page_with_other_features_is_refused_naming_both_versions(slice_pages: list) -> None:

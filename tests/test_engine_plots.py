@@ -107,3 +107,8 @@ def test_evaluate_out_writes_the_report_with_its_figures(
     for name in ("per-page-f1.svg", "precision-recall.svg"):
         assert f"]({name})" in report_md and (out / name).is_file()
     assert "](/d/" in report_md and (out / "report.json").is_file()
+    # KrdWrd pages carry every annotator's tags: the report shows their own agreement
+    # (without --model there is no model row).
+    assert "## Against the annotators themselves" in report_md
+    assert "one annotator vs the others' majority" in report_md
+    assert "vs the same majorities" not in report_md

@@ -10,11 +10,13 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from annotations.models import Submission
 from annotations.services import submit_labels
 from comparison import sources
 from gold import merge
+from gold.staff import exclude_submission
 from learning import jobs, services
-from learning.data import training_data
+from learning.data import annotator_votes, training_data
 from learning.models import ModelVersion, PredictedVector
 from tests.learning_pages import (
     BAD,
@@ -189,6 +191,35 @@ def test_evaluation_stores_figures_and_report(small, model_file):
     assert version.headline["macro"]["f1"] > keep_all["f1"]
     assert version.report.startswith("# Kehr engine evaluation")
     assert "keep-all" in version.report
+    # Both coders submitted the gold itself: they agree entirely with each other, and the
+    # report reads the model against them.
+    reference = version.metrics["annotator_reference"]
+    assert (reference["pages"], reference["pairs"]) == (5, 10)
+    assert reference["annotators"]["macro"]["f1"] == 1.0
+    assert reference["model"]["macro"]["f1"] == pytest.approx(version.headline["macro"]["f1"])
+    assert "## Against the annotators themselves" in version.report
+
+
+def test_the_annotator_reference_reads_the_submissions_the_merge_used(small, make_user):
+    corpus, pages = small
+    ids = [page.pk for page in pages]
+    votes = annotator_votes(ids)
+    for page, matrix in zip(pages, votes, strict=True):
+        assert matrix is not None and matrix.shape == (page.node_count, 2)
+        assert (matrix == np.array(gold_labels(page))[:, None]).all()
+    # A third annotator's all-bad tags on the first page join its votes once merged ...
+    contrarian = make_user("coder-c")
+    submit_labels(page_id=pages[0].pk, user=contrarian, labels=[BAD] * pages[0].node_count)
+    merge.merge_dirty(corpus)
+    matrix = annotator_votes(ids)[0]
+    assert matrix is not None and matrix.shape[1] == 3 and (matrix == BAD).all(axis=0).any()
+    # ... and leave them again when staff exclude the submission from the merge.
+    exclude_submission(Submission.objects.get(user=contrarian), reason="tagged all bad")
+    matrix = annotator_votes(ids)[0]
+    assert matrix is not None and matrix.shape[1] == 2
+    # A page with one usable submission has no "others": no votes for it.
+    exclude_submission(Submission.objects.filter(page=pages[1]).first(), reason="test")
+    assert annotator_votes(ids)[1] is None
 
 
 def test_evaluation_needs_a_page_per_fold(small, model_file):

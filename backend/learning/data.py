@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from annotations.models import Submission
 from corpora.models import Corpus, Page, PageLayout
 from corpora.segmenter import read_node_texts
 from gold.models import PageGold
@@ -151,3 +152,26 @@ def training_data(
             f"(manage.py merge --corpus {corpus.slug} --force)."
         )
     return TrainingData(page_ids, pages, labels, digest.hexdigest())
+
+
+def annotator_votes(page_ids: Sequence[int]) -> list[np.ndarray | None]:
+    """Per page, the tags of the submissions its merge used (nodes x submissions, 0 =
+    untagged), for the evaluation's annotator reference; None where fewer than two fit.
+
+    The merge records the submissions it used in ``PageGold.coders`` (staff and user
+    exclusions left out), so the reference scores the same annotators the gold came from.
+    """
+    golds = dict(PageGold.objects.filter(page_id__in=page_ids).values_list("page_id", "coders"))
+    used = {page_id: [row[0] for row in coders] for page_id, coders in golds.items()}
+    wanted = [submission for ids in used.values() for submission in ids]
+    blobs = dict(Submission.objects.filter(pk__in=wanted).values_list("pk", "labels").iterator())
+    node_counts = dict(Page.objects.filter(pk__in=page_ids).values_list("pk", "node_count"))
+    votes: list[np.ndarray | None] = []
+    for page_id in page_ids:
+        columns = [
+            np.frombuffer(bytes(blobs[s]), dtype=np.uint8)
+            for s in used.get(page_id, [])
+            if s in blobs and len(blobs[s]) == node_counts.get(page_id)
+        ]
+        votes.append(np.stack(columns, axis=1).astype(np.int8) if len(columns) >= 2 else None)
+    return votes

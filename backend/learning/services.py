@@ -28,7 +28,13 @@ from kehr_engine.model import Model
 from kehr_engine.model_file import ModelFileError, load_model, save_model
 from kehr_engine.pipeline import EngineInputError, Prediction, predict, train_model
 from kehr_engine.pipeline import evaluate_pages as engine_evaluate
-from learning.data import MIN_TRAINING_PAGES, TrainingDataError, page_input, training_data
+from learning.data import (
+    MIN_TRAINING_PAGES,
+    TrainingDataError,
+    annotator_votes,
+    page_input,
+    training_data,
+)
 from learning.jobs import JobError, claim, running, unqueued
 from learning.models import ModelVersion, PredictedVector
 from learning.suggestions import current_model
@@ -206,7 +212,8 @@ def evaluate_version(
             options["max_iter"] = version.training_options["max_iter"]
         result = engine_evaluate(
             data.pages, data.labels, groups=version.groups, k=folds, progress=progress,
-            page_ids=[str(page_id) for page_id in data.page_ids], **options,
+            page_ids=[str(page_id) for page_id in data.page_ids],
+            votes=annotator_votes(data.page_ids), **options,
         )  # fmt: skip
         result["model"] = version.name
         result["corpus"] = version.corpus.slug

@@ -167,6 +167,7 @@ def evaluate(args: argparse.Namespace) -> int:
         groups=args.groups, k=args.folds, seed=args.seed, progress=say,
         baselines=args.baselines, model=args.model, by_site=args.by_site,
         page_ids=[p.page_id for p in gold], max_iter=args.max_iter,
+        votes=[p.votes for p in gold],
     )  # fmt: skip
     text = markdown(data, diff_url=args.diff_url)
     if args.json:

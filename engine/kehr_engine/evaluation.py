@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 import numpy as np
 
+from kehr_engine.annotator_reference import annotator_reference
 from kehr_engine.baselines import BASELINES, run_baseline
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage
 from kehr_engine.metrics import (
@@ -208,8 +209,9 @@ def markdown(
     lines += ["", "Environment: " + ", ".join(f"{k} {v}" for k, v in data["environment"].items())]
     for key, value in data.items():
         if key not in {"pages", "nodes", "good_token_share", "data_fingerprint", "environment",
-                       "sources", "worst_pages", "pr_curve"}:  # fmt: skip
+                       "sources", "worst_pages", "pr_curve", "annotator_reference"}:  # fmt: skip
             lines.append(f"{key}: {value}")
+    lines += _reference_section(data.get("annotator_reference"), data["sources"])
     for caption, path in images:
         lines += ["", f"![{caption}]({path})"]
     worst = data.get("worst_pages")
@@ -227,6 +229,36 @@ def markdown(
                 f"| {row['url']} |"
             )
     return "\n".join(lines) + "\n"
+
+
+def _reference_section(reference: dict | None, sources: Sequence[dict]) -> list[str]:
+    """The annotators' own agreement, beside the model's on the same targets."""
+    if not reference:
+        return []
+    model = next((s["name"] for s in sources if s["name"].startswith("model")), "model")
+    lines = [
+        "",
+        "## Against the annotators themselves",
+        "",
+        "Each annotator's good text scored against the majority of the page's *other* "
+        "annotators (the merged gold contains their own vote), and the model's against "
+        f"the same majorities: {reference['pairs']} (page, annotator) pairs on "
+        f"{reference['pages']} pages. Macro: per page the mean over its annotators, then "
+        "the mean over pages.",
+        "",
+        "| who | macro P | macro R | macro F1 | micro F1 |",
+        "|---|---|---|---|---|",
+    ]
+    rows = [("one annotator vs the others' majority", reference["annotators"])]
+    if reference.get("model"):
+        rows.append((f"{model} vs the same majorities", reference["model"]))
+    for label, row in rows:
+        macro = row["macro"]
+        lines.append(
+            f"| {label} | {macro['precision']:.3f} | {macro['recall']:.3f} "
+            f"| **{macro['f1']:.3f}** | {row['micro_f1']:.3f} |"
+        )
+    return lines
 
 
 def token_pr_curve(
@@ -295,7 +327,10 @@ def cross_validate(
     """Page-grouped k-fold CV of the model, with and without its smoothing stage
     (``smoothing=False``: stage 1 only, a quarter of the training time; by default
     what :func:`kehr_engine.model.train` does by default). The second value holds the
-    timings and ``pr_curve``, the token precision-recall curve of P(good) out of fold."""
+    timings, ``pr_curve``, the token precision-recall curve of P(good) out of fold, and,
+    where pages carry every annotator's tags (KrdWrd's stats files), ``annotator_reference``:
+    the annotators and the first model row, each against the others' majority
+    (:mod:`kehr_engine.annotator_reference`)."""
     from kehr_engine.model import MAX_ITER, SMOOTHING, train
 
     if smoothing is None:
@@ -324,6 +359,11 @@ def cross_validate(
         if progress:
             progress(f"fold {number}/{k} done")
     label = "+".join(groups)
+    reference = annotator_reference(
+        [p.node_texts for p in pages],
+        [p.votes for p in pages],
+        [codes == GOOD for codes in (smoothed if smoothing else plain)],
+    )
     results = [score_source(f"model[{label}] no smoothing", pages, plain, data.seconds)]
     if smoothing:
         results.insert(
@@ -338,6 +378,8 @@ def cross_validate(
         "predict_seconds": predict_seconds,
         "pages_per_s_features_and_prediction": len(pages) / (data.seconds + predict_seconds),
     }
+    if reference is not None:
+        timing["annotator_reference"] = reference.as_dict()
     return results, timing
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from lxml import etree
 
+from kehr_engine.annotator_reference import annotator_reference
 from kehr_engine.baselines import BASELINES
 from kehr_engine.clean_text import kept_text
 from kehr_engine.evaluation import (
@@ -319,13 +320,27 @@ def predict(model: Model, page: PageInput, *, max_nodes: int | None = None) -> P
 
 
 def gold_pages(
-    pages: Sequence[PageInput], labels: Sequence[np.ndarray], page_ids: Sequence[str] | None
+    pages: Sequence[PageInput],
+    labels: Sequence[np.ndarray],
+    page_ids: Sequence[str] | None,
+    votes: Sequence[np.ndarray | None] | None = None,
 ) -> list[GoldPage]:
-    """Pages with labels in the shape the evaluation protocol scores."""
+    """Pages with labels in the shape the evaluation protocol scores; ``votes``: per page,
+    every annotator's tags (nodes x annotators, 0 = none) where known."""
     vectors = _checked_pages(pages, labels)
     ids = list(page_ids) if page_ids is not None else [f"page-{i}" for i in range(len(pages))]
     if len(ids) != len(pages) or len(set(ids)) != len(ids):
         raise EngineInputError(f"page ids must be {len(pages)} distinct names, one per page.")
+    if votes is None:
+        votes = [None] * len(pages)
+    if len(votes) != len(pages):
+        raise EngineInputError(f"{len(votes)} vote matrices for {len(pages)} pages: one each.")
+    for page_id, page, matrix in zip(ids, pages, votes, strict=True):
+        if matrix is not None and (matrix.ndim != 2 or matrix.shape[0] != page.node_count):
+            raise EngineInputError(
+                f"{page_id}: the annotators' tags have shape {matrix.shape}; the page has "
+                f"{page.node_count} text nodes (expected {page.node_count} rows)."
+            )
     return [
         GoldPage(
             page_id=page_id,
@@ -343,8 +358,9 @@ def gold_pages(
             layout=page.layout,
             method_labels=page.method_labels,
             stability=page.stability,
+            votes=matrix,
         )
-        for page_id, page, vector in zip(ids, pages, vectors, strict=True)
+        for page_id, page, vector, matrix in zip(ids, pages, vectors, votes, strict=True)
     ]
 
 
@@ -362,17 +378,19 @@ def evaluate_pages(
     max_iter: int | None = None,
     page_ids: Sequence[str] | None = None,
     cached: PageFeatures | None = None,
+    votes: Sequence[np.ndarray | None] | None = None,
 ) -> dict[str, Any]:
     """The JSON-able evaluation report: page-grouped k-fold CV of the model and the baselines.
 
     Every source is scored by one protocol (kehr_engine.evaluation). ``model=False``
-    scores the baselines only; ``baselines=()`` the model only.
+    scores the baselines only; ``baselines=()`` the model only. ``votes`` (per page, every
+    annotator's tags, nodes x annotators) adds the annotators' own agreement as a reference.
     """
     groups = _check_groups(groups)
     unknown = [b for b in baselines if b not in BASELINES]
     if unknown:
         raise EngineInputError(f"unknown baselines {unknown}; choose from {list(BASELINES)}.")
-    scored = gold_pages(pages, labels, page_ids)
+    scored = gold_pages(pages, labels, page_ids, votes)
     results: list[SourceResult] = []
     extra: dict[str, Any] = {}
     if model:
@@ -389,4 +407,8 @@ def evaluate_pages(
         )  # fmt: skip
         extra = {"seed": seed, "folds": k, "by_site": by_site, "groups": list(groups), **timing}
     results += evaluate_baselines(scored, baselines, progress)
+    if "annotator_reference" not in extra:  # without the model: the annotators' row alone
+        reference = annotator_reference([p.node_texts for p in scored], [p.votes for p in scored])
+        if reference is not None:
+            extra["annotator_reference"] = reference.as_dict()
     return report(scored, results, **extra)

@@ -47,6 +47,8 @@ class GoldPage:
     layout: Layout | None = None  # rendered boxes and styles, where measured
     method_labels: Mapping[str, np.ndarray] | None = None  # template methods' vectors
     stability: PageStability | None = None  # visual stability over live visits
+    # nodes x annotators: each annotator's code per node (0 = that annotator had no tag)
+    votes: np.ndarray | None = None
 
     @property
     def node_texts(self) -> list[str]:
@@ -116,6 +118,9 @@ def load_page(folder: Path, page_id: str, url: str | None = None) -> GoldPage:
         html=decode_html(raw)[0],
         page=page,
         labels=labels,
+        votes=np.array(
+            [stats.votes[annotator] for annotator in stats.annotators], dtype=np.int8
+        ).T.reshape(stats.node_count, len(stats.annotators)),
     )
 
 
