@@ -49,7 +49,7 @@ def main() -> None:
         data = page_features(train_pages, DEFAULT_GROUPS)
         model = train(
             data.matrices, [p.labels for p in train_pages], data.names, DEFAULT_GROUPS,
-            max_iter=10 if args.quick else MAX_ITER,
+            max_iter=10 if args.quick else MAX_ITER, texts=[p.node_texts for p in train_pages],
         )  # fmt: skip
         source = f"trained here on {len(train_pages)} pages"
     else:
@@ -60,7 +60,7 @@ def main() -> None:
     for page in test_pages:
         started = time.perf_counter()
         _, matrix = features(NodeDocument(page.node_texts, page.page.document, page.html))
-        model.predict(matrix)
+        model.predict(matrix, page.node_texts)
         per_page.append(time.perf_counter() - started)
     started = time.perf_counter()
     for page in test_pages:

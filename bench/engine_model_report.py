@@ -55,7 +55,7 @@ ABLATIONS = {
     "context": ("context",),
     "extractors": ("extractors",),
     "text+dom": ("text", "dom"),
-    "text+dom+context (default)": DEFAULT_GROUPS,
+    "text+dom+context (default groups)": DEFAULT_GROUPS,
     "all": (*DEFAULT_GROUPS, "extractors"),
 }
 # With --layouts (bench/render_krdwrd.py): the visual group alone and added.
@@ -152,6 +152,12 @@ def markdown_step() -> None:
         text += (
             f"| KrdWrd 2009 (SVM RBF), range | 21/13/8 | {low_high['accuracy']} "
             f"| {low_high['precision']} | {low_high['recall']} | - |\n"
+        )
+        text += (
+            "\nThe rows are stage 1 over the feature groups alone. The default model also "
+            "learns a lexicon of good and bad words from its training pages "
+            "(kehr_engine.lexicon, docs/engine.md); its figures with the lexicon are the "
+            "first row of the table at the top.\n"
         )
     (PUBLISHED / "default-model.md").write_text(text)
 

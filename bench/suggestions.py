@@ -65,9 +65,10 @@ def suggestions(pages: list, k: int, max_iter: int, threshold: float) -> list[np
     out: list[np.ndarray] = [np.zeros(0)] * len(pages)
     for train_idx, test_idx in page_folds([p.page_id for p in pages], k, seed=0):
         model = train([data.matrices[i] for i in train_idx], [pages[i].labels for i in train_idx],
-                      data.names, DEFAULT_GROUPS, max_iter=max_iter)  # fmt: skip
+                      data.names, DEFAULT_GROUPS, max_iter=max_iter,
+                      texts=[pages[i].node_texts for i in train_idx])  # fmt: skip
         for i in test_idx:
-            proba = model.predict_proba(data.matrices[i])
+            proba = model.predict_proba(data.matrices[i], pages[i].node_texts)
             suggested = CLASSES[proba.argmax(axis=1)]
             suggested[proba.max(axis=1) < threshold] = 0
             out[i] = suggested

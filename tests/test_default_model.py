@@ -32,6 +32,8 @@ def test_the_shipped_model_fits_this_engine_and_says_what_it_learned_from() -> N
         "python manage.py train_default_model (docs/models.md) and commit the file"
     )
     assert tuple(header["groups"]) == tuple(DEFAULT_GROUPS)
+    # Trained as the engine trains by default: with its lexicon of good and bad words.
+    assert header.get("lexicon_words", 0) > 1000, "retrain: python manage.py train_default_model"
     model = load_default_model()
     assert model.info["training_pages"] == {"canola": 148, "tutorial": 11}
     assert "KrdWrd" in model.info["credit"] and "CC BY-SA 4.0" in model.info["credit"]

@@ -279,7 +279,7 @@ def test_evaluate_pages_reports_the_model_and_the_baselines(slice_pages: list[Go
     )  # fmt: skip
     names = [s["name"] for s in data["sources"]]
     # The model as train_model makes it by default: stage 1 only (model.SMOOTHING).
-    assert names == ["model[text+dom+context] no smoothing", "keep-all"]
+    assert names == ["model[text+dom+context+lexicon] no smoothing", "keep-all"]
     assert data["pages"] == 6 and data["folds"] == 3
     assert data["nodes"] == sum(p.page.node_count for p in slice_pages[:6])
     assert set(data["sources"][0]["per_page_f1"]) == {f"page-{i}" for i in range(6)}

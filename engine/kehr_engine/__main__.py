@@ -217,6 +217,8 @@ def info(args: argparse.Namespace) -> int:
         f"feature version:  {version} (this engine: {FEATURE_VERSION}; {usable})",
         f"feature groups:   {', '.join(header.get('groups') or [])} "
         f"({header.get('features')} features, smoothing {header.get('smoothing')})",
+        f"lexicon:          {header.get('lexicon_words') or 'none'}"
+        f"{' words' if header.get('lexicon_words') else ''}",
         f"created:          {header.get('created')}",
         f"training data:    {data.get('pages')} pages, {data.get('nodes')} nodes "
         f"({data.get('labelled_nodes')} labelled), fingerprint {data.get('fingerprint')}",

@@ -323,10 +323,12 @@ def cross_validate(
     cached: PageFeatures | None = None,
     max_iter: int | None = None,
     smoothing: bool | None = None,
+    lexicon: bool = True,
 ) -> tuple[list[SourceResult], dict[str, Any]]:
     """Page-grouped k-fold CV of the model, with and without its smoothing stage
     (``smoothing=False``: stage 1 only, a quarter of the training time; by default
-    what :func:`kehr_engine.model.train` does by default). The second value holds the
+    what :func:`kehr_engine.model.train` does by default; ``lexicon=False``: without the
+    learned word lexicon, as the feature-group ablations). The second value holds the
     timings, ``pr_curve``, the token precision-recall curve of P(good) out of fold, and,
     where pages carry every annotator's tags (KrdWrd's stats files), ``annotator_reference``:
     the annotators and the first model row, each against the others' majority
@@ -348,17 +350,18 @@ def cross_validate(
         model = train(
             [data.matrices[i] for i in train_idx], [pages[i].labels for i in train_idx],
             data.names, groups, seed=seed, max_iter=max_iter or MAX_ITER, smoothing=smoothing,
+            texts=[pages[i].node_texts for i in train_idx] if lexicon else None,
         )  # fmt: skip
         started = time.perf_counter()
         for i in test_idx:
-            smoothed[i] = model.predict(data.matrices[i])
+            smoothed[i] = model.predict(data.matrices[i], pages[i].node_texts)
         predict_seconds += time.perf_counter() - started
         for i in test_idx:
-            plain[i] = codes_of(model.stage1_proba(data.matrices[i]))
-            good_proba[i] = model.predict_proba(data.matrices[i])[:, 2]
+            plain[i] = codes_of(model.stage1_proba(data.matrices[i], pages[i].node_texts))
+            good_proba[i] = model.predict_proba(data.matrices[i], pages[i].node_texts)[:, 2]
         if progress:
             progress(f"fold {number}/{k} done")
-    label = "+".join(groups)
+    label = "+".join([*groups, *(["lexicon"] if lexicon else [])])
     reference = annotator_reference(
         [p.node_texts for p in pages],
         [p.votes for p in pages],

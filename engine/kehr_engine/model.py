@@ -7,6 +7,10 @@ HistGradientBoostingClassifier sees a node's stage-1 probabilities and those of 
 probabilities (inner page-grouped folds), so it learns how stage 1 errs on pages it
 has not seen, not how it fits its own training pages.
 
+With the pages' node texts, training also learns a lexicon of good and bad words
+(kehr_engine.lexicon) whose features stage 1 sees beside the groups'; prediction then
+needs the texts too.
+
 Stage 2 is off by default (``smoothing=False``): in the one page-grouped CV that could
 be afforded with it (5 folds, 5 boosting rounds, text+dom+context) it lowered macro
 token F1 of good text from 0.872 to 0.841, and the context group already gives every
@@ -22,6 +26,7 @@ import numpy as np
 from sklearn.ensemble import HistGradientBoostingClassifier
 
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION
+from kehr_engine.lexicon import Lexicon, fit_lexicon, out_of_fold_features
 from kehr_engine.splits import page_folds
 
 CLASSES = np.array([1, 2, 3])
@@ -57,31 +62,46 @@ def neighbour_features(proba: np.ndarray) -> np.ndarray:
 @dataclass
 class Model:
     groups: tuple[str, ...]
-    feature_names: list[str]
+    feature_names: list[str]  # the groups' features, as kehr_engine.features names them
     stage1: HistGradientBoostingClassifier
     stage2: HistGradientBoostingClassifier | None
     feature_version: int = FEATURE_VERSION
     info: dict[str, object] = field(default_factory=dict)
+    # Learned with the model from the training pages' texts (None: trained without them,
+    # or a model file from before the lexicon).
+    lexicon: Lexicon | None = None
 
-    def stage1_proba(self, matrix: np.ndarray) -> np.ndarray:
-        return _proba(self.stage1, matrix)
-
-    def predict_proba(self, matrix: np.ndarray) -> np.ndarray:
-        """Class probabilities (bad, uncertain, good) for one page's nodes."""
+    def _inputs(self, matrix: np.ndarray, texts: Sequence[str] | None) -> np.ndarray:
         if matrix.shape[1] != len(self.feature_names):
             raise ValueError(
                 f"the model was trained on {len(self.feature_names)} features (feature version "
                 f"{self.feature_version}, groups {', '.join(self.groups)}); this page has "
                 f"{matrix.shape[1]}."
             )
-        proba = self.stage1_proba(matrix)
+        if self.lexicon is None:
+            return matrix
+        if texts is None or len(texts) != len(matrix):
+            raise ValueError(
+                "the model has a lexicon: give the page's node texts (one per row of the "
+                f"features; {len(matrix)} rows, "
+                f"{'no texts' if texts is None else f'{len(texts)} texts'})."
+            )
+        return np.hstack([matrix, self.lexicon.features(texts)])
+
+    def stage1_proba(self, matrix: np.ndarray, texts: Sequence[str] | None = None) -> np.ndarray:
+        return _proba(self.stage1, self._inputs(matrix, texts))
+
+    def predict_proba(self, matrix: np.ndarray, texts: Sequence[str] | None = None) -> np.ndarray:
+        """Class probabilities (bad, uncertain, good) for one page's nodes; ``texts``, the
+        nodes' texts, when the model has a lexicon."""
+        proba = self.stage1_proba(matrix, texts)
         if self.stage2 is None or not len(matrix):
             return proba
         return _proba(self.stage2, neighbour_features(proba))
 
-    def predict(self, matrix: np.ndarray) -> np.ndarray:
+    def predict(self, matrix: np.ndarray, texts: Sequence[str] | None = None) -> np.ndarray:
         """KrdWrd codes (1 bad, 2 uncertain, 3 good) for one page's nodes."""
-        proba = self.predict_proba(matrix)
+        proba = self.predict_proba(matrix, texts)
         return CLASSES[proba.argmax(axis=1)] if len(proba) else np.zeros(0, dtype=np.int64)
 
 
@@ -124,10 +144,23 @@ def train(
     smoothing: bool = SMOOTHING,
     seed: int = 0,
     max_iter: int = MAX_ITER,
+    texts: Sequence[Sequence[str]] | None = None,
 ) -> Model:
-    """Train on pages (one feature matrix and one label vector per page)."""
+    """Train on pages (one feature matrix and one label vector per page). With ``texts``
+    (per page, its nodes' texts) the model also learns a lexicon (kehr_engine.lexicon)."""
     if len(matrices) != len(labels):
         raise ValueError(f"{len(matrices)} feature matrices but {len(labels)} label vectors.")
+    lexicon = None
+    if texts is not None:
+        if len(texts) != len(matrices) or any(
+            len(t) != len(m) for t, m in zip(texts, matrices, strict=True)
+        ):
+            raise ValueError("texts must hold one text per node of every page's features.")
+        # Out-of-fold lexicon features for the booster's own training rows; the lexicon
+        # of all the pages for prediction.
+        extra = out_of_fold_features(texts, labels, seed=seed)
+        matrices = [np.hstack([m, e]) for m, e in zip(matrices, extra, strict=True)]
+        lexicon = fit_lexicon(texts, labels)
     stage1 = _fit(matrices, labels, seed, max_iter)
     stage2 = None
     if smoothing and len(matrices) >= INNER_FOLDS:
@@ -140,4 +173,4 @@ def train(
             for i in inner_test:
                 out_of_fold[i] = neighbour_features(_proba(booster, matrices[i]))
         stage2 = _fit(out_of_fold, labels, seed, max_iter)
-    return Model(tuple(groups), list(feature_names), stage1, stage2)
+    return Model(tuple(groups), list(feature_names), stage1, stage2, lexicon=lexicon)

@@ -67,6 +67,7 @@ def header_of(model: Model, payload: bytes) -> dict[str, Any]:
         "feature_version": model.feature_version,
         "groups": list(model.groups),
         "features": len(model.feature_names),
+        "lexicon_words": len(model.lexicon) if model.lexicon is not None else 0,
         "smoothing": model.stage2 is not None,
         "created": info.get("created"),
         "training_data": info.get("training_data"),

@@ -265,8 +265,9 @@ def train_model(
     if progress:
         progress(f"training on {len(pages)} pages, {labelled} labelled nodes")
     model = train(
-        matrices, vectors, names, groups, smoothing=smoothing, seed=seed, max_iter=max_iter
-    )
+        matrices, vectors, names, groups, smoothing=smoothing, seed=seed, max_iter=max_iter,
+        texts=[page.node_texts for page in pages],
+    )  # fmt: skip
     model.info = {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "training_data": {
@@ -314,7 +315,7 @@ def predict(model: Model, page: PageInput, *, max_nodes: int | None = None) -> P
             f"{len(names)} for groups {', '.join(model.groups)} (feature version "
             f"{FEATURE_VERSION}): retrain the model with this engine."
         )
-    proba = model.predict_proba(matrix).astype(np.float32)
+    proba = model.predict_proba(matrix, page.node_texts).astype(np.float32)
     labels = CLASSES[proba.argmax(axis=1)].astype(np.int8)
     return Prediction(labels, proba)
 
