@@ -7,9 +7,11 @@ from __future__ import annotations
 import io
 import shutil
 import sqlite3
+from datetime import timedelta
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 from PIL import Image
 
 from corpora.ingest import add_page
@@ -17,8 +19,14 @@ from corpora.models import Corpus
 from harvest.admin import ScoreBelow
 from harvest.browser import Browser
 from harvest.harvester import create_job, run_job_sync
-from harvest.models import ReplayCheck
-from harvest.replay_check import DIFF_FOLDER, check_corpus, compare_screenshots
+from harvest.models import HarvestItem, ReplayCheck
+from harvest.replay_check import (
+    DIFF_FOLDER,
+    check_corpus,
+    compare_screenshots,
+    live_item,
+    replay_timing,
+)
 from harvest.visits import capture_path
 from tests import proxy_fixtures
 from tests.fixture_site_server import FixtureSite
@@ -54,7 +62,6 @@ def _check(corpus, replayer, archive):
             proxy=f"127.0.0.1:{replayer.port}", ca_cert_path=str(replayer.ca_cert_path)
         ),
         archive_dir=archive,
-        settle_ms=SETTLE_MS,
     )
 
 
@@ -76,6 +83,9 @@ def test_pages_replay_as_harvested_and_a_missing_stylesheet_shows(tmp_path):
         recorder.stop()
         site.stop()
     assert progress["done"] == len(PAGES)
+    # The replay renders each page with the settle time of the job that harvested it.
+    harvested = job.items.first().page
+    assert replay_timing(live_item(harvested)) == (SETTLE_MS, 30)
     # A page that was imported, not harvested: nothing to compare with.
     imported = add_page(corpus, "<p>Imported text.</p>", url="http://example.org/imported")
 
@@ -137,3 +147,23 @@ def test_staff_see_images_others_do_not(client, django_user_model):
     assert client.get(f"/staff/harvest/images/etc/{sha}.png").status_code == 404
     assert client.get(f"/staff/harvest/images/visits/{'0' * 64}.png").status_code == 404
     assert client.get("/staff/harvest/images/visits/..%2Fsecret.png").status_code == 404
+
+
+def test_the_replay_waits_as_long_as_the_harvest_that_took_the_screenshot(tmp_path):
+    """Two harvests of one page with different settle times: the latest finished one
+    took the live screenshot, and its job's settle time and page timeout are used."""
+    corpus = Corpus.objects.create(name="Timed", slug="timed", min_words=0)
+    page = add_page(corpus, "<p>Slow script text.</p>", url="http://example.org/slow")
+    shot = tmp_path / "live.png"
+    shot.write_bytes(_png("white"))
+    now = timezone.now()
+    for settle, timeout, finished in ((300, 20, now - timedelta(days=1)), (3000, 90, now)):
+        job = create_job(corpus, "http://example.org/slow",
+                         settings={"settle_ms": settle, "page_timeout_s": timeout})  # fmt: skip
+        job.items.update(state=HarvestItem.State.DONE, page=page, finished_at=finished,
+                         screenshot_path=str(shot))  # fmt: skip
+    item = live_item(page)
+    assert item is not None and replay_timing(item) == (3000, 90)
+    # A screenshot whose file is gone is no live screenshot.
+    shot.unlink()
+    assert live_item(page) is None

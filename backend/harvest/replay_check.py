@@ -2,7 +2,8 @@
 
 For every harvested page with a live screenshot (the harvest's full-page PNG), the page
 is rendered again through the replay proxy in the harvester's browser (same viewport,
-same settle and scroll) and the two screenshots are compared with the visual stability
+scroll, and the settle time and page timeout of the harvest job that took the live
+screenshot) and the two screenshots are compared with the visual stability
 method's block comparison (:mod:`kehr_engine.stability.blocks`: 10 px blocks, a block
 differs when more than 65 % of its pixels do). The score is the share of the live
 screenshot's blocks that match (blocks the replay does not reach count as differing);
@@ -86,33 +87,44 @@ def replay_misses(log: Path, start: int, urls: set[str]) -> list[str]:
     return misses
 
 
-def live_screenshot(page: Page) -> Path | None:
-    """The harvest's screenshot of the page (its latest done item's), if there is one."""
+def live_item(page: Page) -> HarvestItem | None:
+    """The harvest item whose screenshot is the page's live one (its latest done item's
+    with a screenshot file), with its job."""
     item = (
         HarvestItem.objects.filter(page=page, state=HarvestItem.State.DONE)
         .exclude(screenshot_path="")
+        .select_related("job")
         .order_by("-finished_at")
         .first()
     )
     if item is None or not Path(item.screenshot_path).is_file():
         return None
-    return Path(item.screenshot_path)
+    return item
 
 
-def check_page(page: Page, browser: Browser, archive_dir: Path, *, settle_ms: int) -> ReplayCheck:
+def replay_timing(item: HarvestItem) -> tuple[int, int]:
+    """(settle_ms, timeout_s) of the job that took the live screenshot: a page given
+    longer to settle live (a slow script, ``--set settle_ms=3000``) gets as long again."""
+    settings = item.job.harvest_settings
+    return settings.settle_ms, settings.page_timeout_s
+
+
+def check_page(page: Page, browser: Browser, archive_dir: Path) -> ReplayCheck:
     """Check one page and store the result (a page that cannot be checked says why)."""
     check, _ = ReplayCheck.objects.get_or_create(page=page)
-    live = live_screenshot(page)
-    if live is None:
+    item = live_item(page)
+    if item is None:
         check.score, check.blocks, check.misses, check.diff_sha256 = None, 0, [], ""
         check.message = "no live screenshot: the page was not harvested (or its file is gone)"
         check.save()
         return check
+    live = Path(item.screenshot_path)
+    settle_ms, timeout_s = replay_timing(item)
     log = archive_dir / "fidelity.jsonl"
     start = log.stat().st_size if log.is_file() else 0
     url = page.final_url or page.url
     try:
-        rendered = browser.capture(url, settle_ms=settle_ms)
+        rendered = browser.capture(url, settle_ms=settle_ms, timeout_s=timeout_s)
     except BrowserError as error:
         check.score, check.message = None, f"the replay rendering failed: {error}"
         check.save()
@@ -131,7 +143,6 @@ def check_corpus(
     *,
     browser_factory: Callable[[], Browser],
     archive_dir: Path,
-    settle_ms: int,
     progress: Callable[[int, int, ReplayCheck], object] | None = None,
 ) -> list[ReplayCheck]:
     """Check every page of the corpus; a broken browser is restarted for the next page."""
@@ -144,7 +155,7 @@ def check_corpus(
                 browser = browser_factory()
                 browser.start()
             try:
-                check = check_page(page, browser, archive_dir, settle_ms=settle_ms)
+                check = check_page(page, browser, archive_dir)
             except Exception as error:  # the browser itself broke
                 logger.exception("replay check of page %s failed", page.pk)
                 browser.stop()

@@ -10,7 +10,6 @@ from tqdm import tqdm
 from corpora.lookup import find_corpus
 from harvest import conf
 from harvest.browser import Browser
-from harvest.job_settings import HarvestSettings
 from harvest.management.commands.render_pages import replay_proxy
 from harvest.replay_check import check_corpus
 
@@ -46,7 +45,6 @@ class Command(BaseCommand):
             corpus,
             browser_factory=lambda: Browser(binary=binary, proxy=proxy, ca_cert_path=ca),
             archive_dir=archive_dir,
-            settle_ms=HarvestSettings().settle_ms,
             progress=lambda done, total, check: bar.update(1),
         )
         bar.close()
