@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -61,6 +62,31 @@ def test_each_client_gets_its_own_token_and_logging_out_revokes_only_that_one(an
     assert token_client(addon["token"]).get("/api/corpora/").status_code == 401
     assert token_client(script["token"]).get("/api/corpora/").status_code == 200
     assert not ClientToken.objects.filter(key=addon["token"]).exists()
+
+
+def test_logins_past_the_cap_revoke_the_tokens_used_longest_ago(annotator, other_annotator,
+                                                                 settings):  # fmt: skip
+    settings.KEHR_MAX_CLIENT_TOKENS = 3
+    start = timezone.now()
+    keys = []
+    with time_machine.travel(start, tick=False) as clock:
+        for run in range(3):
+            keys.append(
+                login(APIClient(), "anna", "correct horse 42", f"run {run}").json()["token"]
+            )
+            clock.shift(timedelta(minutes=5))
+        # The first client is still in use; the second and third are not.
+        assert token_client(keys[0]).get("/api/corpora/").status_code == 200
+        clock.shift(timedelta(minutes=5))
+        other = login(APIClient(), "otto", "correct horse 42", "elsewhere").json()["token"]
+        keys.append(login(APIClient(), "anna", "correct horse 42", "run 3").json()["token"])
+    # The cap holds; the one issued longest ago and not used since (run 1) is gone, the
+    # client in use and the new one stay, and another user's token is not touched.
+    left = set(ClientToken.objects.filter(user=annotator).values_list("key", flat=True))
+    assert left == {keys[0], keys[2], keys[3]}
+    assert token_client(keys[1]).get("/api/corpora/").status_code == 401
+    assert token_client(keys[3]).get("/api/corpora/").status_code == 200
+    assert token_client(other).get("/api/corpora/").status_code == 200
 
 
 def test_revoked_token_says_what_to_do(annotator):

@@ -6,7 +6,8 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 # last_used is a hint for people reviewing their tokens, not an audit log: writing it at
@@ -54,5 +55,18 @@ class ClientToken(models.Model):
 
 
 def issue_token(user, client_name: str = DEFAULT_CLIENT_NAME) -> ClientToken:
-    """A new token for one more client of this user; the user's other tokens stay valid."""
-    return ClientToken.objects.create(user=user, client_name=client_name or DEFAULT_CLIENT_NAME)
+    """A new token for one more client of this user; the user's other tokens stay valid,
+    up to ``KEHR_MAX_CLIENT_TOKENS``: past it, the tokens used (or issued) longest ago are
+    revoked. A script that logs in on every run instead of keeping its token would
+    otherwise add a row per run for ever; the clients people use keep theirs."""
+    with transaction.atomic():
+        token = ClientToken.objects.create(
+            user=user, client_name=client_name or DEFAULT_CLIENT_NAME
+        )
+        keep = (
+            ClientToken.objects.filter(user=user)
+            .order_by(Coalesce("last_used", "created").desc(), "-id")
+            .values_list("pk", flat=True)[: settings.KEHR_MAX_CLIENT_TOKENS]
+        )
+        ClientToken.objects.filter(user=user).exclude(pk__in=list(keep)).delete()
+    return token

@@ -342,6 +342,8 @@ LOGGING = {
 KEHR_LOGIN_MAX_FAILURES = env_int("KEHR_LOGIN_MAX_FAILURES", 10, minimum=1)
 KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS = env_int("KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS", 100, minimum=1)
 KEHR_LOGIN_WINDOW_SECONDS = env_int("KEHR_LOGIN_WINDOW_SECONDS", 900, minimum=10)
+# API tokens one user may hold; logging in past it revokes the longest-unused ones.
+KEHR_MAX_CLIENT_TOKENS = env_int("KEHR_MAX_CLIENT_TOKENS", 50, minimum=1)
 # Reverse proxies in front of Kehr that append to X-Forwarded-For (0: the header is ignored).
 KEHR_TRUSTED_PROXY_COUNT = env_int("KEHR_TRUSTED_PROXY_COUNT", 0, minimum=0)
 AUTHENTICATION_BACKENDS = [
