@@ -114,11 +114,17 @@ def test_the_token_index_scores_exactly_as_the_token_bags(
     texts = [text for text, _good in page]
     gold = np.array([good for _text, good in page], dtype=bool)
     index = PageTokenIndex(texts, gold)
+    # The same tokens against another gold (here: the predictions' complement).
+    other = index.with_gold(~gold)
     for predicted in predictions:
         kept = np.array(predicted[: len(texts)], dtype=bool)
         assert index.tokens(kept) == page_tokens(texts, gold, kept)
+        assert other.tokens(kept) == page_tokens(texts, ~gold, kept)
+    assert index.tokens(gold) == page_tokens(texts, gold, gold)  # the original is untouched
     with pytest.raises(ValueError, match="for 2 nodes"):
         PageTokenIndex(["a", "b"], np.array([True, False])).tokens(np.array([True]))
+    with pytest.raises(ValueError, match="2 node texts, 1 gold labels"):
+        PageTokenIndex(["a", "b"], np.array([True, False])).with_gold(np.array([True]))
 
 
 def test_mismatched_lengths_are_refused_with_the_counts() -> None:

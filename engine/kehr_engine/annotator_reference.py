@@ -107,11 +107,13 @@ def annotator_reference(
             continue
         matrix = matrix[:, present]
         page_humans, page_models = [], []
+        # The page's tokens are counted once; each annotator brings their own target.
+        page_index = PageTokenIndex(page_texts, np.zeros(len(page_texts), dtype=bool))
         for j in range(matrix.shape[1]):
-            index = PageTokenIndex(page_texts, others_majority_good(matrix, j))
+            index = page_index.with_gold(others_majority_good(matrix, j))
             page_humans.append(index.tokens(matrix[:, j] == GOOD))
             if predicted_good is not None:
-                page_models.append(index.tokens(np.asarray(predicted_good[i], dtype=bool)))
+                page_models.append(index.tokens(predicted_good[i]))
         humans.append(page_humans)
         models.append(page_models)
     if not humans:

@@ -353,12 +353,16 @@ def cross_validate(
             texts=[pages[i].node_texts for i in train_idx] if lexicon else None,
         )  # fmt: skip
         started = time.perf_counter()
-        for i in test_idx:
-            smoothed[i] = model.predict(data.matrices[i], pages[i].node_texts)
+        proba = {i: model.predict_proba(data.matrices[i], pages[i].node_texts) for i in test_idx}
         predict_seconds += time.perf_counter() - started
         for i in test_idx:
-            plain[i] = codes_of(model.stage1_proba(data.matrices[i], pages[i].node_texts))
-            good_proba[i] = model.predict_proba(data.matrices[i], pages[i].node_texts)[:, 2]
+            smoothed[i] = codes_of(proba[i])
+            good_proba[i] = proba[i][:, 2]
+            # Without smoothing the model's probabilities are stage 1's already.
+            stage1 = (
+                model.stage1_proba(data.matrices[i], pages[i].node_texts) if smoothing else proba[i]
+            )
+            plain[i] = codes_of(stage1)
         if progress:
             progress(f"fold {number}/{k} done")
     label = "+".join([*groups, *(["lexicon"] if lexicon else [])])

@@ -13,6 +13,7 @@ scikit-learn's ``zero_division=0``.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -137,6 +138,15 @@ class PageTokenIndex:
     def _counts(self, keep: np.ndarray) -> np.ndarray:
         kept = self.token_ids[keep[self.node_of_token]]
         return np.bincount(kept, minlength=self.size)
+
+    def with_gold(self, gold_good: np.ndarray) -> PageTokenIndex:
+        """The same page's tokens (not counted again) scored against another gold, e.g.
+        each annotator's target in kehr_engine.annotator_reference."""
+        if len(gold_good) != self.node_count:
+            raise ValueError(f"{self.node_count} node texts, {len(gold_good)} gold labels.")
+        other = copy.copy(self)
+        other.gold_counts = self._counts(np.asarray(gold_good, dtype=bool))
+        return other
 
     def tokens(self, predicted_good: np.ndarray) -> PageTokens:
         if len(predicted_good) != self.node_count:
