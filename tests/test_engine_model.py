@@ -10,7 +10,7 @@ import pytest
 from kehr_engine.evaluation import cross_validate, evaluate_baselines, page_features
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDocument, features
 from kehr_engine.krdwrd.corpus import iter_corpus
-from kehr_engine.model import train
+from kehr_engine.model import out_of_fold_proba, train
 from kehr_engine.segmenter import decode_html, segment
 from tests.krdwrd_data import krdwrd_folder
 
@@ -96,3 +96,25 @@ def test_a_feature_column_without_any_value_in_training_does_not_stop_it() -> No
     said = np.c_[probe, rng.integers(0, 2, size=20)]  # where the method says something
     np.testing.assert_allclose(model.predict_proba(said), plain.predict_proba(probe))
     assert (model.predict(said) == plain.predict(probe)).all()
+
+
+def test_smoothing_learns_from_pages_stage_1_did_not_see() -> None:
+    """A page's out-of-fold stage-1 probabilities (what stage 2 and bench/smoothing.py's
+    CRF learn from) come from a booster that never saw its labels: flipping them changes
+    nothing there, and changes the other pages' (whose boosters learned from it)."""
+    rng = np.random.default_rng(1)
+    matrices = [rng.normal(size=(40, 2)) for _ in range(6)]
+    labels = [np.where(m[:, 0] > 0, 3, 1) for m in matrices]
+    before = out_of_fold_proba(matrices, labels, seed=0, max_iter=10)
+    flipped = [np.where(labels[0] == 3, 1, 3), *labels[1:]]
+    after = out_of_fold_proba(matrices, flipped, seed=0, max_iter=10)
+    np.testing.assert_array_equal(before[0], after[0])
+    changed = [not np.array_equal(b, a) for b, a in zip(before[1:], after[1:], strict=True)]
+    assert any(changed)
+    # And they are probabilities of the three classes that follow the rule learned.
+    assert all(p.shape == (40, 3) and np.allclose(p.sum(axis=1), 1) for p in before)
+    good = np.concatenate([p[:, 2] for p in before]) > 0.5
+    assert (good == (np.concatenate(matrices)[:, 0] > 0)).mean() > 0.9
+    # The model trained with smoothing stacks stage 2 on exactly such inputs.
+    model = train(matrices, labels, ["a", "b"], ("text",), max_iter=10, smoothing=True)
+    assert model.stage2 is not None and model.stage2.n_features_in_ == 3 * 7
