@@ -200,10 +200,13 @@ def test_evaluation_stores_figures_and_report(small, model_file):
     assert "## Against the annotators themselves" in version.report
 
 
-def test_the_annotator_reference_reads_the_submissions_the_merge_used(small, make_user):
+def test_the_annotator_reference_reads_the_submissions_the_merge_used(
+    small, make_user, django_assert_num_queries
+):
     corpus, pages = small
     ids = [page.pk for page in pages]
-    votes = annotator_votes(ids)
+    with django_assert_num_queries(2):  # the golds with their pages' sizes, the submissions
+        votes = annotator_votes(ids)
     for page, matrix in zip(pages, votes, strict=True):
         assert matrix is not None and matrix.shape == (page.node_count, 2)
         assert (matrix == np.array(gold_labels(page))[:, None]).all()

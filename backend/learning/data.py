@@ -161,11 +161,16 @@ def annotator_votes(page_ids: Sequence[int]) -> list[np.ndarray | None]:
     The merge records the submissions it used in ``PageGold.coders`` (staff and user
     exclusions left out), so the reference scores the same annotators the gold came from.
     """
-    golds = dict(PageGold.objects.filter(page_id__in=page_ids).values_list("page_id", "coders"))
-    used = {page_id: [row[0] for row in coders] for page_id, coders in golds.items()}
+    golds = PageGold.objects.filter(page_id__in=page_ids).values_list(
+        "page_id", "coders", "page__node_count"
+    )
+    used: dict[int, list[int]] = {}
+    node_counts: dict[int, int] = {}
+    for page_id, coders, node_count in golds:
+        used[page_id] = [row[0] for row in coders]
+        node_counts[page_id] = node_count
     wanted = [submission for ids in used.values() for submission in ids]
     blobs = dict(Submission.objects.filter(pk__in=wanted).values_list("pk", "labels").iterator())
-    node_counts = dict(Page.objects.filter(pk__in=page_ids).values_list("pk", "node_count"))
     votes: list[np.ndarray | None] = []
     for page_id in page_ids:
         columns = [
