@@ -56,20 +56,32 @@ class PredictionsSerializer(serializers.Serializer):
     nodes = NodePredictionSerializer(many=True)
 
 
+# How the model Kehr ships (docs/models.md) becomes a version that serves a corpus.
+_IMPORT_DEFAULT = "manage.py import_model default --corpus SLUG"
+
+
 def _model(name: str | None) -> ModelVersion:
     if name is None:
         newest = ModelVersion.newest_ready()
         if newest is None:
-            raise NotFound("No model is ready yet: train one (manage.py train --corpus SLUG).")
+            raise NotFound(
+                "No model is ready yet: train one (manage.py train --corpus SLUG), or "
+                f"register the shipped one ({_IMPORT_DEFAULT})."
+            )
         return newest
     version = ModelVersion.objects.filter(name=name).first()
     if version is None or version.status != ModelVersion.Status.READY:
         ready = ModelVersion.objects.filter(status=ModelVersion.Status.READY)
         names = ", ".join(ready.order_by("name").values_list("name", flat=True)[:20])
         why = "is not ready" if version is not None else "does not exist"
-        raise ValidationError(
-            {"model": [f"Model {echo(name)} {why}. Ready models: {names or 'none'}."]}
-        )
+        message = f"Model {echo(name)} {why}. Ready models: {names or 'none'}."
+        # `default` names the shipped model for extract; here it must be registered first.
+        # (Imported here: the engine's modules load scikit-learn.)
+        from kehr_engine.default_model import DEFAULT_MODEL_NAME
+
+        if version is None and name == DEFAULT_MODEL_NAME:
+            message += f" The shipped model serves a corpus once registered: {_IMPORT_DEFAULT}."
+        raise ValidationError({"model": [message]})
     return version
 
 
