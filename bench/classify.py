@@ -64,23 +64,27 @@ def main() -> None:
         model = load_default_model()  # docs/models.md
         source = "the shipped default model"
 
-    # One untimed page through both paths first: lazy imports and first-call set-up
-    # (stopword lists, regexes) would otherwise land on whichever path runs first.
-    warm = test_pages[0]
-    model.predict(features(NodeDocument(warm.node_texts, warm.page.document, warm.html))[1],
-                  warm.node_texts)  # fmt: skip
-    predict(model, PageInput.from_html(warm.html, warm.url))
-    per_page = []
-    for page in test_pages:
-        started = time.perf_counter()
+    def segmented(page) -> None:  # features + prediction of the segmented page
         _, matrix = features(NodeDocument(page.node_texts, page.page.document, page.html))
         model.predict(matrix, page.node_texts)
-        per_page.append(time.perf_counter() - started)
-    raw_s = 0.0
-    for page in test_pages:
-        started = time.perf_counter()
+
+    def raw(page) -> None:  # the whole way from raw HTML, as extract runs
         predict(model, PageInput.from_html(page.html, page.url))
-        raw_s += time.perf_counter() - started
+
+    def seconds_per_page(path) -> list[float]:
+        times = []
+        for page in test_pages:
+            started = time.perf_counter()
+            path(page)
+            times.append(time.perf_counter() - started)
+        return times
+
+    # One untimed page through both paths first: lazy imports and first-call set-up
+    # (stopword lists, regexes) would otherwise land on whichever path runs first.
+    segmented(test_pages[0])
+    raw(test_pages[0])
+    per_page = seconds_per_page(segmented)
+    raw_s = sum(seconds_per_page(raw))
     started = time.perf_counter()
     for page in test_pages:
         trafilatura_text(page.html)
