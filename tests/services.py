@@ -481,7 +481,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+_PYTEST_PID = os.getpid()
+
+
 def _sigterm_as_interrupt(signum, frame):
+    """In the pytest process, SIGTERM unwinds like Ctrl-C so the services stop.
+
+    A process forked from it (a multiprocessing pool worker) inherits this handler; there
+    it would unwind Python while another thread of the parent may have held a lock at the
+    fork (stderr, logging), and Pool.terminate() then waited on it for ever. A forked
+    child dies of SIGTERM the default way instead."""
+    if os.getpid() != _PYTEST_PID:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
     raise KeyboardInterrupt(f"signal {signum}")
 
 

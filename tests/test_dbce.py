@@ -229,7 +229,9 @@ def test_processes_sharing_a_redis_index_label_as_one_process(
     namespace = "kehr-test-dbce"
     drop_namespace(redis_url, namespace)
     halves = [site[0::2], site[1::2]]
-    context = multiprocessing.get_context("fork")
+    # Fresh interpreters, as two Celery workers are: forking this process, with the
+    # test run's threads (live server, tqdm monitor) in it, can copy a held lock.
+    context = multiprocessing.get_context("spawn")
     with context.Pool(2) as pool:
         counts = pool.starmap(_index_half, [(redis_url, namespace, half) for half in halves])
         assert counts == [len(halves[0]), len(halves[1])]

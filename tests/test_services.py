@@ -76,3 +76,29 @@ def test_celery_worker_survives_kill_and_restart(celery_worker, transactional_db
     assert celery_worker.ping(timeout=0.5) == []
     celery_worker.restart()
     assert any(celery_worker.hostname in reply for reply in celery_worker.ping(timeout=2.0))
+
+
+def _sleep_until_killed(ready) -> None:
+    import time
+
+    ready.set()
+    time.sleep(60)
+
+
+def test_a_process_forked_from_the_run_dies_of_sigterm() -> None:
+    """The run turns SIGTERM into KeyboardInterrupt so its services stop; a forked child
+    (a pool worker) must not inherit that, or Pool.terminate() can wait on it for ever."""
+    import multiprocessing
+    import signal
+
+    assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL  # the run's handler is on
+    context = multiprocessing.get_context("fork")
+    ready = context.Event()
+    child = context.Process(target=_sleep_until_killed, args=(ready,))
+    child.start()
+    # Python drops a signal that reaches a child before its after-fork setup, so wait
+    # until the child runs (as a pool worker does long before Pool.terminate()).
+    assert ready.wait(30)
+    child.terminate()
+    child.join(30)
+    assert child.exitcode == -signal.SIGTERM
