@@ -115,6 +115,65 @@ def test_per_annotator_figures_need_both_groups():
     assert one["gold"].n_with == one["gold"].n_without == 12
 
 
+@pytest.mark.parametrize("statistic", [bias._mean, bias._median])
+def test_each_resample_is_its_clusters_values_concatenated(statistic):
+    """The vectorised bootstrap gives, for every resample, exactly what the plain loop
+    gives: the statistic of the drawn clusters' lists joined, with, minus without."""
+    rng = np.random.default_rng(3)
+
+    def values(most: int) -> list[float]:
+        # Small integers: ties and even counts, where medians go wrong first.
+        return [float(v) for v in rng.integers(0, 5, rng.integers(1, most + 1))]
+
+    # Pages with one group only, so that some resamples lack the other group.
+    groups = {
+        "with only": (values(3), []),
+        "with only 2": (values(3), []),
+        "without only": ([], values(3)),
+        "neither": ([], []),
+        "both": (values(4), values(4)),
+    }
+    picked = rng.integers(0, len(groups), (400, len(groups)))
+    got = bias._resampled_differences(groups, statistic, picked)
+    clusters = list(groups.values())
+    empty = 0
+    for drawn, value in zip(picked, got, strict=True):
+        with_values = [v for i in drawn for v in clusters[i][0]]
+        without_values = [v for i in drawn for v in clusters[i][1]]
+        if with_values and without_values:
+            assert value == pytest.approx(statistic(with_values) - statistic(without_values))
+        else:
+            empty += 1
+            assert np.isnan(value)
+    assert 0 < empty < len(picked)  # both kinds of resample were checked
+
+
+def test_the_bootstrap_interval_does_not_depend_on_the_chunk_size(monkeypatch):
+    rows = simulated(15, pull=0.5, with_seconds=45.0)
+    whole = bias.compare(rows)
+    monkeypatch.setattr(bias, "CHUNK_CELLS", 50)  # a few resamples per chunk
+    chunked = bias.compare(rows)
+    for a, b in zip(chunked.figures, whole.figures, strict=True):
+        assert b.low is not None and (a.low, a.high) == pytest.approx((b.low, b.high), rel=1e-12)
+
+
+def test_batched_agreements_equal_one_page_agreement_each():
+    from gold.agreement import counts_from_vectors, page_agreement
+
+    rng = np.random.default_rng(5)
+    groups = [
+        [rng.integers(0, 4, nodes).astype(np.uint8) for _ in range(coders)]
+        for nodes, coders in ((5, 2), (40, 3), (1, 2), (12, 4))
+    ]
+    groups.append([np.zeros(6, dtype=np.uint8), np.zeros(6, dtype=np.uint8)])  # undefined
+    expected = [page_agreement(counts_from_vectors(np.vstack(g))).pi for g in groups]
+    expected = [None if np.isnan(pi) else pi for pi in expected]
+    assert expected[-1] is None and sum(pi is not None for pi in expected) >= 3
+    assert bias._pis(groups) == expected  # bit for bit
+    with pytest.raises(ValueError, match="differ in length"):
+        bias._pis([[np.ones(3, dtype=np.uint8), np.ones(4, dtype=np.uint8)]])
+
+
 # --------------------------------------------------------------------------- from the database
 
 

@@ -31,12 +31,12 @@ import numpy as np
 
 from annotations.models import Submission
 from corpora.models import Corpus
-from gold.agreement import counts_from_vectors, page_agreement
+from gold.agreement import batch_agreement, counts_from_vectors
 from gold.models import PageGold
 from learning.models import SuggestionAssignment
 
 #: Bootstrap replicates; with 2,000 the 2.5 and 97.5 percentiles are stable to a few
-#: thousandths, and a corpus of a few hundred pages takes well under a second.
+#: thousandths (the time per corpus size: bench/suggestion_bias.py).
 REPLICATES = 2000
 SEED = 20260101
 #: Fewer values than this in a group: no figure, the counts say why.
@@ -115,8 +115,32 @@ class Report:
 
 
 def _pi(vectors: Sequence[np.ndarray]) -> float | None:
-    value = page_agreement(counts_from_vectors(np.vstack(vectors))).pi
-    return None if np.isnan(value) else float(value)
+    return _pis([vectors])[0]
+
+
+def _pis(groups: Sequence[Sequence[np.ndarray]]) -> list[float | None]:
+    """Multi-pi of each group of label vectors (one page's coders), batched: the same
+    numbers as one page_agreement call per group (gold.agreement guarantees it),
+    without the per-call overhead that made a corpus of 2,000 pages take seconds.
+    Groups with as many coders are counted together, their pages side by side."""
+    result: list[float | None] = [None] * len(groups)
+    by_coders: dict[int, list[int]] = defaultdict(list)
+    for i, group in enumerate(groups):
+        if len({len(vector) for vector in group}) > 1:
+            raise ValueError(
+                f"Label vectors of one page differ in length: {[len(v) for v in group]}."
+            )
+        by_coders[len(group)].append(i)
+    for coders, members in by_coders.items():
+        vectors = np.vstack(
+            [np.concatenate([groups[i][j] for i in members]) for j in range(coders)]
+        )
+        sizes = [len(groups[i][0]) for i in members]
+        page_index = np.repeat(np.arange(len(members)), sizes)
+        values = batch_agreement(counts_from_vectors(vectors), page_index, len(members))["pi"]
+        for i, value in zip(members, values, strict=True):
+            result[i] = None if np.isnan(value) else float(value)
+    return result
 
 
 def _median(values: Sequence[float]) -> float:
@@ -129,6 +153,70 @@ def _mean(values: Sequence[float]) -> float:
 
 Statistic = Callable[[Sequence[float]], float]
 
+#: Resampled rows handled at once: bounds the (replicates x values) weight matrices
+#: to a few MB whatever the corpus' size.
+CHUNK_CELLS = 2_000_000
+
+
+def _weighted_median(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Per row of ``weights``, np.median of the values repeated that often (the mean of
+    the two middle ones for an even count). ``values`` must be sorted."""
+    cumulative = weights.cumsum(axis=1)
+    total = cumulative[:, -1]
+    # The value of rank k (0-based) is the first whose cumulative count exceeds k.
+    lower = (cumulative <= ((total - 1) // 2)[:, None]).sum(axis=1)
+    upper = (cumulative <= (total // 2)[:, None]).sum(axis=1)
+    last = len(values) - 1
+    return (values[np.minimum(lower, last)] + values[np.minimum(upper, last)]) / 2
+
+
+def _sorted_side(
+    groups: list[tuple[list[float], list[float]]], side: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """One group's values over all clusters, sorted, with each value's cluster index."""
+    values = np.array([v for group in groups for v in group[side]], dtype=float)
+    cluster = np.array([i for i, group in enumerate(groups) for _ in group[side]], dtype=np.intp)
+    order = np.argsort(values, kind="stable")
+    return values[order], cluster[order]
+
+
+def _resampled_differences(
+    groups: dict[object, tuple[list[float], list[float]]],
+    statistic: Statistic,
+    picked: np.ndarray,
+) -> np.ndarray:
+    """statistic(with) - statistic(without) for each resample, NaN where a resample has
+    no value on one side. ``picked`` (replicates x clusters) holds the cluster indices
+    each resample drew; a value counts as often as its cluster was drawn, as if the
+    clusters' lists were concatenated."""
+    clusters = list(groups.values())
+    replicates, count = picked.shape
+    offsets = (np.arange(replicates) * count)[:, None]
+    drawn = np.bincount((picked + offsets).ravel(), minlength=replicates * count)
+    drawn = drawn.reshape(replicates, count).astype(float)
+    figures = []
+    present = np.ones(replicates, dtype=bool)
+    for side in (0, 1):
+        sizes = np.array([len(cluster[side]) for cluster in clusters], dtype=float)
+        values_drawn = drawn @ sizes
+        present &= values_drawn > 0
+        if statistic is _mean:
+            # A mean needs only each cluster's sum: no (replicates x values) matrix.
+            sums = np.array([sum(cluster[side]) for cluster in clusters], dtype=float)
+            figures.append((drawn @ sums) / np.maximum(values_drawn, 1))
+        elif statistic is _median:
+            values, cluster_of = _sorted_side(clusters, side)
+            figures.append(
+                _weighted_median(values, drawn[:, cluster_of])
+                if len(values)
+                else np.zeros(replicates)
+            )
+        else:
+            raise ValueError(f"No resampled form of {statistic!r}: use _mean or _median.")
+    result = np.full(replicates, np.nan)
+    result[present] = (figures[0] - figures[1])[present]
+    return result
+
 
 def _bootstrap(
     groups: dict[object, tuple[list[float], list[float]]],
@@ -137,21 +225,20 @@ def _bootstrap(
     replicates: int = REPLICATES,
 ) -> tuple[float | None, float | None]:
     """95 % interval of statistic(with) - statistic(without), resampling the clusters
-    (the keys of ``groups``: pages, or single submissions) with replacement."""
-    keys = list(groups)
-    if not keys:
+    (the keys of ``groups``: pages, or single submissions) with replacement. Vectorised
+    over the resamples, a chunk at a time: a corpus of 2,000 pages took 23 s a request
+    in a Python loop (bench/suggestion_bias.py)."""
+    count = len(groups)
+    if not count:
         return None, None
-    differences = []
-    for _ in range(replicates):
-        picked = rng.integers(0, len(keys), len(keys))
-        with_values: list[float] = []
-        without_values: list[float] = []
-        for index in picked:
-            with_part, without_part = groups[keys[index]]
-            with_values.extend(with_part)
-            without_values.extend(without_part)
-        if len(with_values) >= 1 and len(without_values) >= 1:
-            differences.append(statistic(with_values) - statistic(without_values))
+    width = count + sum(len(w) + len(wo) for w, wo in groups.values())
+    chunk = max(1, min(replicates, CHUNK_CELLS // width))
+    parts = []
+    for start in range(0, replicates, chunk):
+        picked = rng.integers(0, count, (min(chunk, replicates - start), count))
+        parts.append(_resampled_differences(groups, statistic, picked))
+    differences = np.concatenate(parts)
+    differences = differences[~np.isnan(differences)]
     if len(differences) < replicates // 2:
         return None, None  # the groups rarely meet in a resample: no honest interval
     low, high = np.percentile(differences, [2.5, 97.5])
@@ -190,33 +277,65 @@ def _fmt(value: float, unit: str) -> str:
     return f"{value:+.0f} s" if unit == "s" else f"{value:+.3f}"
 
 
-def compare(rows: Sequence[Row], *, corpus: str = "", seed: int = SEED) -> Report:
-    """The figures of a corpus (or of any set of rows, e.g. one annotator's)."""
+FIGURES = ("seconds", "kept", "gold")
+
+
+def row_figures(rows: Sequence[Row]) -> dict[str, list[float | None]]:
+    """Each row's time, share kept and agreement with the gold, computed once for the
+    corpus and the per-annotator figures (the agreements in one batch)."""
+    indices: list[int] = []
+    pairs: list[list[np.ndarray]] = []
+    for i, row in enumerate(rows):
+        if row.gold is not None and row.gold.shape == row.labels.shape:  # as Row.gold_pi
+            indices.append(i)
+            pairs.append([row.labels, row.gold])
+    gold: list[float | None] = [None] * len(rows)
+    for i, pi in zip(indices, _pis(pairs), strict=True):
+        gold[i] = pi
+    return {
+        "seconds": [row.seconds for row in rows],
+        "kept": [row.kept for row in rows],
+        "gold": gold,
+    }
+
+
+def compare(
+    rows: Sequence[Row],
+    *,
+    corpus: str = "",
+    seed: int = SEED,
+    figures: dict[str, list[float | None]] | None = None,
+) -> Report:
+    """The figures of a corpus (or of any set of rows, e.g. one annotator's);
+    ``figures`` are :func:`row_figures` of the rows when the caller has them."""
     rng = np.random.default_rng(seed)
+    values = figures if figures is not None else row_figures(rows)
     shown = [row for row in rows if row.shown]
     report = Report(corpus, len(shown), len(rows) - len(shown), 0, [])
-    by_page: dict[int, list[Row]] = defaultdict(list)
-    for row in rows:
-        by_page[row.page].append(row)
+    by_page: dict[int, list[int]] = defaultdict(list)
+    for i, row in enumerate(rows):
+        by_page[row.page].append(i)
 
-    def per_page(value: Callable[[Row], float | None]) -> dict[object, tuple[list, list]]:
+    def per_page(key: str) -> dict[object, tuple[list, list]]:
         clusters: dict[object, tuple[list, list]] = {}
-        for page, page_rows in by_page.items():
-            with_part = [v for r in page_rows if r.shown and (v := value(r)) is not None]
-            without_part = [v for r in page_rows if not r.shown and (v := value(r)) is not None]
+        for page, indices in by_page.items():
+            with_part = [v for i in indices if rows[i].shown and (v := values[key][i]) is not None]
+            without_part = [
+                v for i in indices if not rows[i].shown and (v := values[key][i]) is not None
+            ]
             if with_part or without_part:
                 clusters[page] = (with_part, without_part)
         return clusters
 
     report.figures.append(_comparison(
         "seconds", "Median time per page", "s", "submissions",
-        per_page(lambda r: r.seconds), _median, rng,
+        per_page("seconds"), _median, rng,
         lambda d, lo, hi: f"Pages took {abs(d):.0f} s {'less' if d < 0 else 'more'} with "
         f"suggestions (median; 95 % CI {_fmt(lo, 's')} to {_fmt(hi, 's')}).",
     ))  # fmt: skip
     report.figures.append(_comparison(
         "kept", "Tags equal to the model's suggestion (share of suggested nodes)", "",
-        "submissions", per_page(lambda r: r.kept), _mean, rng,
+        "submissions", per_page("kept"), _mean, rng,
         lambda d, lo, hi: f"With suggestions, annotators chose the model's tag on "
         f"{abs(d) * 100:.1f} points {'more' if d > 0 else 'fewer'} of the suggested nodes "
         f"(95 % CI {lo * 100:+.1f} to {hi * 100:+.1f}): "
@@ -225,25 +344,30 @@ def compare(rows: Sequence[Row], *, corpus: str = "", seed: int = SEED) -> Repor
     ))  # fmt: skip
     report.figures.append(_comparison(
         "gold", "Agreement with the gold standard (multi-pi)", "", "submissions",
-        per_page(lambda r: r.gold_pi), _mean, rng,
+        per_page("gold"), _mean, rng,
         lambda d, lo, hi: f"Submissions made with suggestions agree "
         f"{'more' if d > 0 else 'less'} with the gold standard (pi {_fmt(d, '')}, 95 % CI "
         f"{_fmt(lo, '')} to {_fmt(hi, '')}).",
     ))  # fmt: skip
-    # Among annotators: per page, one pi per group (two or more of its submissions).
-    within: dict[object, tuple[list[float], list[float]]] = {}
-    cross: list[float] = []
-    for page, page_rows in by_page.items():
-        groups = [[r.labels for r in page_rows if r.shown == flag] for flag in (True, False)]
-        values = [
-            [pi] if len(group) >= 2 and (pi := _pi(group)) is not None else [] for group in groups
+    # Among annotators: per page, one pi per group (two or more of its submissions);
+    # across: every pair of one submission of each group. All agreements in two batches.
+    group_keys: list[tuple[int, int]] = []  # (page, 0 with / 1 without)
+    group_vectors: list[list[np.ndarray]] = []
+    cross_pairs: list[list[np.ndarray]] = []
+    for page, indices in by_page.items():
+        groups = [
+            [rows[i].labels for i in indices if rows[i].shown == flag] for flag in (True, False)
         ]
-        if values[0] or values[1]:
-            within[page] = (values[0], values[1])
-        for a in groups[0]:
-            for b in groups[1]:
-                if (pi := _pi([a, b])) is not None:
-                    cross.append(pi)
+        for side, group in enumerate(groups):
+            if len(group) >= 2:
+                group_keys.append((page, side))
+                group_vectors.append(group)
+        cross_pairs.extend([a, b] for a in groups[0] for b in groups[1])
+    within: dict[object, tuple[list[float], list[float]]] = {}
+    for (page, side), pi in zip(group_keys, _pis(group_vectors), strict=True):
+        if pi is not None:
+            within.setdefault(page, ([], []))[side].append(pi)
+    cross = [pi for pi in _pis(cross_pairs) if pi is not None]
     report.figures.append(_comparison(
         "among", "Agreement among annotators of the group (multi-pi per page)", "", "pages",
         within, _mean, rng,
@@ -256,31 +380,43 @@ def compare(rows: Sequence[Row], *, corpus: str = "", seed: int = SEED) -> Repor
     return report
 
 
-def per_annotator(rows: Sequence[Row], seed: int = SEED) -> list[dict]:
+def per_annotator(
+    rows: Sequence[Row],
+    seed: int = SEED,
+    figures: dict[str, list[float | None]] | None = None,
+) -> list[dict]:
     """Time, agreement with the model and with the gold, per annotator; intervals only
     for an annotator with submissions in both groups (the bootstrap resamples the
     annotator's own submissions)."""
-    by_user: dict[int, list[Row]] = defaultdict(list)
-    for row in rows:
-        by_user[row.user].append(row)
+    values = figures if figures is not None else row_figures(rows)
+    by_user: dict[int, list[int]] = defaultdict(list)
+    for i, row in enumerate(rows):
+        by_user[row.user].append(i)
     result = []
-    for user, user_rows in sorted(by_user.items()):
+    for user, indices in sorted(by_user.items()):
         rng = np.random.default_rng(seed + user)
         # Each submission is its own cluster here: one annotator tags a page once.
-        figures = []
-        for key, value, statistic, unit in (
-            ("seconds", lambda r: r.seconds, _median, "s"),
-            ("kept", lambda r: r.kept, _mean, ""),
-            ("gold", lambda r: r.gold_pi, _mean, ""),
+        comparisons = []
+        for key, statistic, unit in (
+            ("seconds", _median, "s"),
+            ("kept", _mean, ""),
+            ("gold", _mean, ""),
         ):
             clusters: dict[object, tuple[list[float], list[float]]] = {
-                i: ([v] if r.shown else [], [] if r.shown else [v])
-                for i, r in enumerate(user_rows)
-                if (v := value(r)) is not None
+                n: ([v] if rows[i].shown else [], [] if rows[i].shown else [v])
+                for n, i in enumerate(indices)
+                if (v := values[key][i]) is not None
             }
-            figures.append(_comparison(key, key, unit, "submissions", clusters, statistic, rng,
-                                       lambda d, lo, hi: "significant"))  # fmt: skip
-        result.append({"user": user, "seconds": figures[0], "kept": figures[1], "gold": figures[2]})
+            comparisons.append(_comparison(key, key, unit, "submissions", clusters, statistic, rng,
+                                           lambda d, lo, hi: "significant"))  # fmt: skip
+        result.append(
+            {
+                "user": user,
+                "seconds": comparisons[0],
+                "kept": comparisons[1],
+                "gold": comparisons[2],
+            }
+        )
     return result
 
 
@@ -328,7 +464,8 @@ def corpus_rows(corpus: Corpus) -> tuple[list[Row], int]:
 
 def corpus_report(corpus: Corpus) -> Report:
     rows, undrawn = corpus_rows(corpus)
-    report = compare(rows, corpus=corpus.slug)
+    figures = row_figures(rows)
+    report = compare(rows, corpus=corpus.slug, figures=figures)
     report.undrawn_submissions = undrawn
-    report.annotators = per_annotator(rows)
+    report.annotators = per_annotator(rows, figures=figures)
     return report
