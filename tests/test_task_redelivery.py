@@ -1,9 +1,10 @@
 """No task is lost to a dying worker, on either broker (docs/architecture.md, "Tasks
 acknowledge late").
 
-A real Celery worker takes a forced merge and is killed with SIGKILL while it holds it;
-a new worker runs the task to completion. The worker is held inside the task, without
-any sleep, by the test holding the database's write lock: the merge's first write waits.
+A real Celery worker takes a task (a forced merge; a model's training) and is killed
+with SIGKILL while it holds it; a new worker runs the task to completion. The worker is
+held inside the task, without any sleep, by the test holding the database's write lock:
+the task's first write waits.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 import redis
 from django.conf import settings
 from django.db import connection
+from psycopg import sql
 
 from gold import merge, tasks
 from gold.models import CorpusStats, PageGold
@@ -88,9 +90,9 @@ def queued_tasks(kehr_services) -> list[str]:
 
 
 @contextmanager
-def database_write_lock() -> Iterator[Callable[[], bool]]:
-    """Hold the write lock on the gold table from outside Django; yields a function that
-    tells whether another session is waiting for it (where the database can tell)."""
+def database_write_lock(table: str = "gold_pagegold") -> Iterator[Callable[[], bool]]:
+    """Hold the write lock on a table from outside Django; yields a function that tells
+    whether another session is waiting for it (where the database can tell)."""
     url = test_database_url()
     if connection.vendor == "sqlite":
         db = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
@@ -102,13 +104,15 @@ def database_write_lock() -> Iterator[Callable[[], bool]]:
             db.close()
         return
     with psycopg.connect(url) as db:
-        db.execute("LOCK TABLE gold_pagegold IN EXCLUSIVE MODE")  # reads go on, writes wait
+        # Reads go on, writes wait.
+        db.execute(sql.SQL("LOCK TABLE {} IN EXCLUSIVE MODE").format(sql.Identifier(table)))
 
         def someone_waits() -> bool:
             with psycopg.connect(url, autocommit=True) as probe:
                 row = probe.execute(
                     "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-                    "WHERE NOT l.granted AND c.relname = 'gold_pagegold'"
+                    "WHERE NOT l.granted AND c.relname = %s",
+                    (table,),
                 ).fetchone()
             return row[0] > 0
 
@@ -189,3 +193,49 @@ def test_forced_merge_survives_a_killed_worker(
         celery_worker, "the statistics after the merge",
     )  # fmt: skip
     assert stats.data["status"]["merged"] == 3
+
+
+def test_training_survives_a_killed_worker(celery_worker, kehr_services, make_user, monkeypatch):
+    """A worker killed inside a model's training: the version stays queued for the next
+    worker, which trains it to a ready model file (the redelivered task runs again)."""
+    from learning import services as learning
+    from learning.models import ModelVersion
+    from tests.learning_pages import GROUPS, gold_corpus
+
+    corpus, _pages = gold_corpus("killed", 5, [make_user("k-a"), make_user("k-b")])
+    version = learning.create_version(corpus, groups=GROUPS, name="k1", max_iter=10)
+    forget_earlier_tests_messages(kehr_services)
+    assert unacknowledged_tasks(kehr_services) == []
+    try:
+        with database_write_lock("learning_modelversion") as worker_waits:
+            learning.queue(version, ModelVersion.Job.TRAIN)
+            wait_for(lambda: queued_tasks(kehr_services) == [], celery_worker,
+                     "the worker taking the training")  # fmt: skip
+            wait_for(worker_waits, celery_worker, "the training waiting for the database")
+            celery_worker.kill()
+        version.refresh_from_db()
+        assert version.status != ModelVersion.Status.READY and not version.file
+        held = unacknowledged_tasks(kehr_services) + queued_tasks(kehr_services)
+        assert held == ["learning.tasks.train"]
+
+        if kehr_services.broker == "redis":
+            monkeypatch.setenv(VISIBILITY_VARIABLE, "2")
+        celery_worker.start()
+
+        def trained() -> bool:
+            version.refresh_from_db()
+            return version.job_state in ("done", "failed")
+
+        wait_for(trained, celery_worker, "the redelivered training")
+        wait_for(lambda: unacknowledged_tasks(kehr_services) == [], celery_worker,
+                 "the training's acknowledgement")  # fmt: skip
+    finally:
+        if kehr_services.broker == "redis":
+            monkeypatch.delenv(VISIBILITY_VARIABLE, raising=False)
+            celery_worker.restart()
+        elif celery_worker.proc is None or celery_worker.proc.poll() is not None:
+            celery_worker.start()
+
+    assert version.status == ModelVersion.Status.READY, version.message
+    assert version.job_state == "done" and version.path.is_file()
+    assert version.pages == 5
