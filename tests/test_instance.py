@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -37,7 +39,45 @@ def test_settings_without_a_secret_create_nothing_and_name_the_command(tmp_path)
     assert result.returncode != 0
     assert "python manage.py init_instance" in result.stderr
     assert f"{var / 'secret_key'} does not exist" in result.stderr
+    assert result.stderr.startswith("manage.py: No secret key") and "Traceback" not in result.stderr
     assert not var.exists()  # no folder, no secret file
+
+
+def base_python() -> Path:
+    """The interpreter the test run's virtualenv was made from: no Django of its own."""
+    python = Path(sys.base_prefix) / "bin" / "python3"
+    probe = subprocess.run([python, "-c", "import django"], capture_output=True, env={})
+    assert probe.returncode != 0, f"{python} has Django: it cannot stand for a bare Python"
+    return python
+
+
+def test_manage_py_under_a_python_without_django_runs_under_the_virtualenv(tmp_path):
+    """``python manage.py`` in a new shell that did not activate .venv."""
+    venv_python = REPO / ".venv" / "bin" / "python"
+    if not venv_python.exists():
+        pytest.skip(f"{venv_python} does not exist: ./dev run and ./dev test create it")
+    var = tmp_path / "var"
+    assert manage(var, "init_instance").returncode == 0
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "KEHR_VAR_DIR": str(var)}
+    result = subprocess.run(
+        [base_python(), str(REPO / "manage.py"), "shell", "-c", "import sys; print(sys.prefix)"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    # The last line: Django 5.2's shell first says what it imported.
+    assert Path(result.stdout.splitlines()[-1]).resolve() == (REPO / ".venv").resolve()
+
+
+def test_manage_py_without_django_or_a_virtualenv_says_what_to_run(tmp_path):
+    copy = tmp_path / "manage.py"  # a checkout without .venv
+    copy.write_text((REPO / "manage.py").read_text())
+    result = subprocess.run(
+        [base_python(), str(copy), "check"], cwd=tmp_path, env={"PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr.startswith("manage.py: Django is not installed for ")
+    assert "Run ./dev run once" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_init_instance_creates_folders_and_a_private_secret_once(tmp_path):
