@@ -98,7 +98,12 @@ def test_a_process_forked_from_the_run_dies_of_sigterm() -> None:
     child.start()
     # Python drops a signal that reaches a child before its after-fork setup, so wait
     # until the child runs (as a pool worker does long before Pool.terminate()).
-    assert ready.wait(30)
-    child.terminate()
-    child.join(30)
-    assert child.exitcode == -signal.SIGTERM
+    try:
+        assert ready.wait(30)
+        child.terminate()
+        child.join(30)
+        assert child.exitcode == -signal.SIGTERM
+    finally:
+        if child.is_alive():
+            child.kill()  # what the old handler left behind
+            child.join(5)
