@@ -277,9 +277,6 @@ def _fmt(value: float, unit: str) -> str:
     return f"{value:+.0f} s" if unit == "s" else f"{value:+.3f}"
 
 
-FIGURES = ("seconds", "kept", "gold")
-
-
 def row_figures(rows: Sequence[Row]) -> dict[str, list[float | None]]:
     """Each row's time, share kept and agreement with the gold, computed once for the
     corpus and the per-annotator figures (the agreements in one batch)."""
