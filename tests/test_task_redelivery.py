@@ -90,7 +90,7 @@ def queued_tasks(kehr_services) -> list[str]:
 
 
 @contextmanager
-def database_write_lock(table: str = "gold_pagegold") -> Iterator[Callable[[], bool]]:
+def database_write_lock(table: str) -> Iterator[Callable[[], bool]]:
     """Hold the write lock on a table from outside Django; yields a function that tells
     whether another session is waiting for it (where the database can tell)."""
     url = test_database_url()
@@ -143,44 +143,63 @@ def gold_state(corpus) -> dict[int, tuple]:
     }
 
 
-def test_forced_merge_survives_a_killed_worker(
-    celery_worker, kehr_services, merged_corpus, monkeypatch
-):
-    corpus = merged_corpus
-    before = gold_state(corpus)
+def kill_inside_and_redeliver(
+    celery_worker, kehr_services, monkeypatch, *, task: str, table: str, what: str,
+    send: Callable[[], object], untouched: Callable[[], None], done: Callable[[], object],
+) -> None:  # fmt: skip
+    """Send the task, SIGKILL the worker while the task waits at its first write to
+    ``table``, check (``untouched``) that nothing was done and that the broker still
+    holds the task, then start a new worker and wait until it has ``done`` the task and
+    acknowledged it. Later tests get a worker with the normal settings."""
     forget_earlier_tests_messages(kehr_services)
     assert unacknowledged_tasks(kehr_services) == []
     try:
-        with database_write_lock() as worker_waits:
-            tasks.merge_corpus.delay(corpus.pk, force=True)  # what staff saw as "queued"
+        with database_write_lock(table) as worker_waits:
+            send()
             wait_for(lambda: queued_tasks(kehr_services) == [], celery_worker,
-                     "the worker taking the merge")  # fmt: skip
-            wait_for(worker_waits, celery_worker, "the merge waiting for the database")
+                     f"the worker taking the {what}")  # fmt: skip
+            wait_for(worker_waits, celery_worker, f"the {what} waiting for the database")
             celery_worker.kill()
-        # The worker died holding the task: nothing was merged, the broker still has it.
-        assert gold_state(corpus) == before
+        # The worker died holding the task: nothing was done, the broker still has it.
+        untouched()
         held = unacknowledged_tasks(kehr_services) + queued_tasks(kehr_services)
-        assert held == ["gold.tasks.merge_corpus"]
+        assert held == [task]
 
         if kehr_services.broker == "redis":
             # Redis gives the message to another worker after the visibility timeout,
             # normally hours (longer than the longest task); seconds for this test.
             monkeypatch.setenv(VISIBILITY_VARIABLE, "2")
         celery_worker.start()
-        wait_for(
-            lambda: all(
-                state[0] > before[page][0] for page, state in gold_state(corpus).items()
-            ),
-            celery_worker, "the redelivered forced merge",
-        )  # fmt: skip
+        wait_for(done, celery_worker, f"the redelivered {what}")
         wait_for(lambda: unacknowledged_tasks(kehr_services) == [], celery_worker,
-                 "the merge's acknowledgement")  # fmt: skip
+                 f"the {what}'s acknowledgement")  # fmt: skip
     finally:
         if kehr_services.broker == "redis":
             monkeypatch.delenv(VISIBILITY_VARIABLE, raising=False)
             celery_worker.restart()  # later tests get a worker with the normal timeout
         elif celery_worker.proc is None or celery_worker.proc.poll() is not None:
             celery_worker.start()
+
+
+def test_forced_merge_survives_a_killed_worker(
+    celery_worker, kehr_services, merged_corpus, monkeypatch
+):
+    corpus = merged_corpus
+    before = gold_state(corpus)
+
+    def untouched() -> None:
+        assert gold_state(corpus) == before
+
+    kill_inside_and_redeliver(
+        celery_worker, kehr_services, monkeypatch,
+        task="gold.tasks.merge_corpus", table="gold_pagegold", what="merge",
+        # What staff saw as "queued".
+        send=lambda: tasks.merge_corpus.delay(corpus.pk, force=True),
+        untouched=untouched,
+        done=lambda: all(
+            state[0] > before[page][0] for page, state in gold_state(corpus).items()
+        ),
+    )  # fmt: skip
 
     after = gold_state(corpus)
     assert not PageGold.objects.filter(corpus=corpus, dirty=True).exists()
@@ -204,38 +223,21 @@ def test_training_survives_a_killed_worker(celery_worker, kehr_services, make_us
 
     corpus, _pages = gold_corpus("killed", 5, [make_user("k-a"), make_user("k-b")])
     version = learning.create_version(corpus, groups=GROUPS, name="k1", max_iter=10)
-    forget_earlier_tests_messages(kehr_services)
-    assert unacknowledged_tasks(kehr_services) == []
-    try:
-        with database_write_lock("learning_modelversion") as worker_waits:
-            learning.queue(version, ModelVersion.Job.TRAIN)
-            wait_for(lambda: queued_tasks(kehr_services) == [], celery_worker,
-                     "the worker taking the training")  # fmt: skip
-            wait_for(worker_waits, celery_worker, "the training waiting for the database")
-            celery_worker.kill()
+
+    def untouched() -> None:
         version.refresh_from_db()
         assert version.status != ModelVersion.Status.READY and not version.file
-        held = unacknowledged_tasks(kehr_services) + queued_tasks(kehr_services)
-        assert held == ["learning.tasks.train"]
 
-        if kehr_services.broker == "redis":
-            monkeypatch.setenv(VISIBILITY_VARIABLE, "2")
-        celery_worker.start()
+    def trained() -> bool:
+        version.refresh_from_db()
+        return version.job_state in ("done", "failed")
 
-        def trained() -> bool:
-            version.refresh_from_db()
-            return version.job_state in ("done", "failed")
-
-        wait_for(trained, celery_worker, "the redelivered training")
-        wait_for(lambda: unacknowledged_tasks(kehr_services) == [], celery_worker,
-                 "the training's acknowledgement")  # fmt: skip
-    finally:
-        if kehr_services.broker == "redis":
-            monkeypatch.delenv(VISIBILITY_VARIABLE, raising=False)
-            celery_worker.restart()
-        elif celery_worker.proc is None or celery_worker.proc.poll() is not None:
-            celery_worker.start()
-
+    kill_inside_and_redeliver(
+        celery_worker, kehr_services, monkeypatch,
+        task="learning.tasks.train", table="learning_modelversion", what="training",
+        send=lambda: learning.queue(version, ModelVersion.Job.TRAIN),
+        untouched=untouched, done=trained,
+    )  # fmt: skip
     assert version.status == ModelVersion.Status.READY, version.message
     assert version.job_state == "done" and version.path.is_file()
     assert version.pages == 5
