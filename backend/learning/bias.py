@@ -66,10 +66,16 @@ class Row:
         return float((self.labels[mask] == self.suggested[mask]).mean())
 
     @property
-    def gold_pi(self) -> float | None:
+    def gold_pair(self) -> list[np.ndarray] | None:
+        """The submission and the merged gold as two coders, when the gold fits it."""
         if self.gold is None or self.gold.shape != self.labels.shape:
             return None
-        return _pi([self.labels, self.gold])
+        return [self.labels, self.gold]
+
+    @property
+    def gold_pi(self) -> float | None:
+        pair = self.gold_pair
+        return None if pair is None else _pi(pair)
 
 
 @dataclass(frozen=True)
@@ -283,9 +289,9 @@ def row_figures(rows: Sequence[Row]) -> dict[str, list[float | None]]:
     indices: list[int] = []
     pairs: list[list[np.ndarray]] = []
     for i, row in enumerate(rows):
-        if row.gold is not None and row.gold.shape == row.labels.shape:  # as Row.gold_pi
+        if (pair := row.gold_pair) is not None:
             indices.append(i)
-            pairs.append([row.labels, row.gold])
+            pairs.append(pair)
     gold: list[float | None] = [None] * len(rows)
     for i, pi in zip(indices, _pis(pairs), strict=True):
         gold[i] = pi
