@@ -190,14 +190,14 @@ def populate(pages: int, engine: str):
             with cursor.copy(
                 "COPY corpora_page (corpus_id, url, final_url, title, document, "
                 "source_encoding, node_count, word_count, node_tokens, capture_record_id, "
-                "submission_count, shuffle_key, created_at, updated_at) FROM STDIN"
+                "submission_count, shuffle_key, uncertainty, created_at, updated_at) FROM STDIN"
             ) as copy:
                 for n in range(pages):
                     row_tokens = tokens[n].astype(int).tolist()
                     copy.write_row((corpus.pk, f"https://bench.example/{n}", "", f"Page {n}",
                                     document, "utf-8", NODES, sum(row_tokens),
                                     str(row_tokens), "", CODERS, random.randrange(2**31),
-                                    now, now))  # fmt: skip
+                                    0.0, now, now))  # fmt: skip
             page_ids = list(
                 Page.objects.filter(corpus=corpus).order_by("pk").values_list("pk", flat=True)
             )
