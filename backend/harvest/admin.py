@@ -23,20 +23,19 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
 def _settings_form_field(name: str) -> forms.Field:
+    """A text field (a choice for yes/no): the value is checked by HarvestSettings as
+    ``manage.py harvest --set NAME=VALUE`` text, so the form refuses a bad value with the
+    command line's and the API's words (``must be 0 or more, got -5``), not Django's."""
     spec = FIELDS[name]
     label = name.replace("_", " ").capitalize()
     if spec.type == "bool":
         choices = [("", "as installed"), ("true", "Yes"), ("false", "No")]
-        return forms.NullBooleanField(
-            required=False, label=label, widget=forms.Select(choices=choices)
-        )
+        return forms.ChoiceField(required=False, label=label, choices=choices)
     if spec.type == "int":
-        return forms.IntegerField(
-            required=False,
-            label=label,
-            min_value=spec.metadata["minimum"],
-            max_value=spec.metadata["maximum"],
-        )
+        # min/max only guide the browser's number input; the server checks the value.
+        bounds = {"min": spec.metadata["minimum"], "max": spec.metadata["maximum"]}
+        attrs = {key: value for key, value in bounds.items() if value is not None}
+        return forms.CharField(required=False, label=label, widget=forms.NumberInput(attrs))
     return forms.CharField(required=False, label=label)
 
 
@@ -94,13 +93,10 @@ class _HarvestJobFormBase(forms.ModelForm):
             defaults = conf.job_settings()
         except ConfigurationError as error:
             raise forms.ValidationError(str(error)) from None
-        changes = {
-            name: cleaned[name]
-            for name in PER_JOB
-            if name in cleaned and cleaned[name] is not None and cleaned[name] != ""
-        }
+        # Blank keeps the installation's value.
+        assignments = [f"{name}={cleaned[name]}" for name in PER_JOB if cleaned.get(name)]
         try:
-            cleaned["job_settings"] = defaults.with_changes(changes)
+            cleaned["job_settings"] = defaults.with_text_changes(assignments)
         except HarvestSettingsError as error:
             for name, message in error.errors.items():
                 self.add_error(name if name in self.fields else None, message)

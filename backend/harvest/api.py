@@ -9,6 +9,7 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from corpora.models import Corpus
 from harvest import conf
@@ -95,26 +96,29 @@ def _settings_field(name: str) -> serializers.Field:
 
 
 class HarvestSettingsSerializer(serializers.Serializer):
-    """What this job does differently from the installation's harvest settings."""
+    """What this job does differently from the installation's harvest settings.
+
+    The fields describe the settings in the schema; the values are checked by
+    :class:`HarvestSettings` alone, so the API refuses a bad value with the same words as
+    the admin form and ``manage.py harvest --set`` (``settle_ms: must be 0 or more, got
+    -5``), not with DRF's own.
+    """
 
     def get_fields(self) -> dict[str, serializers.Field]:
         return {name: _settings_field(name) for name in PER_JOB}
 
-    def to_internal_value(self, data):
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(PER_JOB))
-            if unknown:
-                raise serializers.ValidationError(
-                    {
-                        name: [f"No such setting; the settings are {', '.join(PER_JOB)}."]
-                        for name in unknown
-                    }
-                )
-        return super().to_internal_value(data)
-
-    def validate(self, attrs: dict) -> HarvestSettings:
+    def to_internal_value(self, data) -> HarvestSettings:  # type: ignore[override]
+        if not isinstance(data, dict):
+            raise serializers.ValidationError(
+                {
+                    api_settings.NON_FIELD_ERRORS_KEY: [
+                        'must be an object of settings, e.g. {"settle_ms": 300}, got '
+                        f"{echo(data)}"
+                    ]
+                }
+            )
         try:
-            return conf.job_settings().with_changes(attrs)
+            return conf.job_settings().with_changes(data)
         except HarvestSettingsError as error:
             raise serializers.ValidationError(
                 {name: [message] for name, message in error.errors.items()}

@@ -58,7 +58,9 @@ class HarvestSettingsError(ValueError):
 @dataclass(frozen=True)
 class HarvestSettings:
     robots: bool = _setting(True, "respect robots.txt")
-    user_agent: str = _setting("KehrHarvester", "the user-agent token robots.txt is read for")
+    user_agent: str = _setting(
+        "KehrHarvester", "the user-agent token robots.txt is read for", maximum=200
+    )
     host_delay_ms: int = _setting(
         1000, "pause after a page load before the next one on the same host", minimum=0
     )
@@ -174,6 +176,10 @@ FIELDS: dict[str, dataclasses.Field] = {
 }
 # The fields a job may set for itself (the API, the admin form, manage.py harvest --set).
 PER_JOB: tuple[str, ...] = tuple(name for name, spec in FIELDS.items() if spec.metadata["per_job"])
+# The fields a re-run may change (manage.py harvest --job N --set ...): the rest stay the
+# job's own, so a re-run behaves like the first run. More attempts change only whether a
+# failed URL is tried again, not how a page is loaded.
+RERUN: tuple[str, ...] = ("max_attempts",)
 
 
 def _check(spec: dataclasses.Field, value: Any) -> str:
@@ -192,6 +198,8 @@ def _check(spec: dataclasses.Field, value: Any) -> str:
             return f"must be {maximum} or less, got {value}"
     elif not isinstance(value, str):
         return f"must be text, got {value!r}"
+    elif spec.metadata["maximum"] is not None and len(value) > spec.metadata["maximum"]:
+        return f"must be at most {spec.metadata['maximum']} characters, got {len(value)}"
     return ""
 
 
