@@ -33,6 +33,7 @@ import gzip
 import json
 import os
 import signal
+import socket
 import ssl
 import subprocess
 import sys
@@ -198,8 +199,12 @@ FONT = b"wOF2" + bytes(reversed(range(256))) * 4
 CHUNKS = [b"first chunk\n", b"second chunk\n", b"third\n"]
 
 
+class _Server6(ThreadingHTTPServer):
+    address_family = socket.AF_INET6
+
+
 class Origin:
-    def __init__(self, tls_context: ssl.SSLContext | None = None):
+    def __init__(self, tls_context: ssl.SSLContext | None = None, host: str = "127.0.0.1"):
         self.seen: list[str] = []
         self.lock = threading.Lock()
         origin = self
@@ -257,7 +262,9 @@ class Origin:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        server_class = _Server6 if ":" in host else ThreadingHTTPServer
+        self.server = server_class((host, 0), Handler)
+        self.host = host
         self.server.daemon_threads = True
         if tls_context is not None:
             self.server.socket = tls_context.wrap_socket(self.server.socket, server_side=True)
@@ -270,7 +277,9 @@ class Origin:
         with self.lock:
             self.seen.append(handler.path)
 
-    def url(self, path: str, host: str = "127.0.0.1") -> str:
+    def url(self, path: str, host: str = "") -> str:
+        host = host or self.host
+        host = f"[{host}]" if ":" in host else host
         return f"{self.scheme}://{host}:{self.port}{path}"
 
     @property

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 from datetime import UTC, datetime
+from http.client import HTTPConnection, HTTPResponse
 from pathlib import Path
 
 import httpx
@@ -635,3 +636,64 @@ def test_visit_port_is_refused_in_replay_mode(tmp_path):
     )  # fmt: skip
     assert result.returncode != 0
     assert "--visit-port is for record mode only" in result.stderr
+
+
+class Answer:
+    def __init__(self, response: HTTPResponse) -> None:
+        self.status_code = response.status
+        self.headers = {k.lower(): v for k, v in response.getheaders()}
+        self.content = response.read()
+        self.text = self.content.decode("utf-8", "replace")
+
+
+def get_through(proxy, url: str) -> Answer:
+    """GET ``url`` through ``proxy`` the way Firefox asks (httpx drops an IPv6 host's
+    brackets from the request line)."""
+    connection = HTTPConnection(proxy.host, proxy.port, timeout=10)
+    try:
+        connection.request("GET", url, headers={"Host": url.split("/")[2]})
+        return Answer(connection.getresponse())
+    finally:
+        connection.close()
+
+
+def test_ipv6_literals_are_checked_recorded_and_replayed(archive_proxy, tmp_path):
+    """Issue 26 item 11: http://[::1]:PORT/t3 got a 500 on record and replay (mitmproxy's
+    pretty_url drops the brackets and the URL no longer parsed). Refused when ::1 is not
+    allowed; recorded and replayed when it is (as a public IPv6 site would be)."""
+    origin6 = Origin(host="::1")
+    try:
+        url = origin6.url("/item/t3")
+        assert url.startswith("http://[::1]:")
+        archive = tmp_path / "archive"
+        strict = archive_proxy("record", archive, allow_private="127.0.0.0/8")
+        refused = get_through(strict, url)
+        assert refused.status_code == 403, refused.text
+        assert refused.headers["x-kehr-archive"] == "refused"
+        assert "::1 is a loopback address" in refused.text
+        assert origin6.count == 0
+        assert strict.stop() == 0, strict.output()
+
+        recorder = archive_proxy("record", archive, allow_private="::1/128")
+        recorded, again = get_through(recorder, url), get_through(recorder, url)
+        assert recorded.status_code == 200, recorded.text
+        assert recorded.headers["x-kehr-archive"] == "recorded"
+        assert again.headers["x-kehr-archive"] == "exact"
+        assert recorded.text == "item t3\n" * 50
+        assert origin6.count == 1
+        assert recorder.stop() == 0, recorder.output()
+        assert "Traceback" not in strict.output() + recorder.output()
+        index = ArchiveIndex(archive, readonly=True)
+        try:
+            assert [e.url for e in index.entries()] == [url]
+        finally:
+            index.close()
+
+        replayer = archive_proxy("replay", archive)
+        replayed = get_through(replayer, url)
+        assert replayed.status_code == 200 and replayed.headers["x-kehr-archive"] == "exact"
+        assert replayed.content == recorded.content
+        assert origin6.count == 1
+        assert "Traceback" not in replayer.output()
+    finally:
+        origin6.stop()

@@ -41,9 +41,11 @@ from collections import OrderedDict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from mitmproxy import ctx, exceptions, http
 from mitmproxy.http import status_codes
+from mitmproxy.net.http import url as mitm_url
 
 from kehr_proxy import ca, inject, matching, netguard, warc_store
 from kehr_proxy.index import ArchiveIndex, IndexEntry
@@ -93,6 +95,23 @@ def recorder_error_response(status: int, kind: str, title: str, message: str) ->
         page.encode("utf-8"),
         {"Content-Type": "text/html; charset=utf-8", MARKER: kind, "Cache-Control": "no-store"},
     )
+
+
+def request_url(request: http.Request) -> str:
+    """The request's URL as the archive keys it, an IPv6 host in brackets.
+
+    mitmproxy's ``pretty_url`` writes ``http://::1:8797/t3`` for ``http://[::1]:8797/t3``,
+    which no URL parser reads back (every lookup of such a URL failed with a 500).
+    """
+    if request.first_line_format == "authority":
+        return request.authority
+    host, port = request.host, request.port
+    if request.host_header:  # the name the client asked for (pretty_url's choice)
+        host, header_port = mitm_url.parse_authority(request.host_header, check=False)
+        port = header_port or mitm_url.default_port(request.scheme) or 443
+    if ":" in host:
+        host = f"[{host}]"
+    return mitm_url.unparse(request.scheme, host, port, request.path)
 
 
 def _text_response(status: int, text: str, kind: str) -> http.Response:
@@ -324,7 +343,7 @@ class KehrArchive:
                     f.response = recorder_error_response(status, kind, title, message)
                     f.metadata["kehr"] = kind
         except Exception as error:  # fail closed: an addon error must not let a flow through
-            log.exception("archive lookup failed for %s", f.request.pretty_url)
+            log.exception("archive lookup failed for %s", request_url(f.request))
             f.response = _text_response(500, f"Kehr archive proxy error: {error}\n", "error")
 
     def _request(self, f: http.HTTPFlow) -> bool:
@@ -339,7 +358,7 @@ class KehrArchive:
             f.metadata["kehr"] = "live"
             return True
         assert self.index is not None  # configure() opens it before any flow arrives
-        method, url, body = f.request.method, f.request.pretty_url, f.request.raw_content
+        method, url, body = f.request.method, request_url(f.request), f.request.raw_content
         key = matching.request_key(method, url, body)
         entry = self.index.get(key)
         kind = matching.EXACT
@@ -382,17 +401,18 @@ class KehrArchive:
         try:
             capture = self._record(f)
         except Exception as error:  # fail loudly: never let traffic through unrecorded
-            log.exception("archive write failed for %s", f.request.pretty_url)
+            log.exception("archive write failed for %s", request_url(f.request))
             f.response = _text_response(502, f"Kehr could not archive this: {error}\n", "error")
             return
         assert f.response is not None  # the response hook runs with one (_record used it)
         f.response.headers[MARKER] = "recorded"
         f.response.headers["X-Kehr-Record-Id"] = capture["record_id"]
-        self._maybe_inject(f, f.response, capture["warc_date"], f.request.pretty_url)
+        self._maybe_inject(f, f.response, capture["warc_date"], request_url(f.request))
 
     # helpers
     def _record(self, f: http.HTTPFlow) -> dict:
         req, resp = f.request, f.response
+        url = request_url(req)
         # The response hook has a response; record mode opened the store (configure()).
         assert resp is not None and self.store is not None and self.index is not None
         if resp.raw_content is None:
@@ -400,11 +420,11 @@ class KehrArchive:
         captured = datetime.fromtimestamp(resp.timestamp_start or time.time(), UTC)
         headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in req.headers.fields]
         if not any(k.lower() == "host" for k, _ in headers):
-            headers.insert(0, ("Host", req.authority or req.pretty_host))
+            headers.insert(0, ("Host", req.authority or urlsplit(url).netloc))
         body = req.raw_content or b""
         peer = f.server_conn.peername[0] if f.server_conn and f.server_conn.peername else None
         place = self.store.write_pair(
-            url=req.pretty_url,
+            url=url,
             method=req.method,
             request_line=f"{req.method} {req.path or '/'} HTTP/1.1",
             request_headers=headers,
@@ -419,11 +439,11 @@ class KehrArchive:
             remote_ip=peer,
         )
         self.index.add(
-            key=matching.request_key(req.method, req.pretty_url, body),
+            key=matching.request_key(req.method, url, body),
             method=req.method,
-            url=req.pretty_url,
-            canon_url=matching.canonical_url(req.pretty_url),
-            path_key=matching.path_key(req.method, req.pretty_url),
+            url=url,
+            canon_url=matching.canonical_url(url),
+            path_key=matching.path_key(req.method, url),
             body_digest=matching.body_digest(body),
             status=resp.status_code,
             mime=resp.headers.get("content-type", ""),

@@ -42,6 +42,8 @@ def _split(url: str):
     scheme = parts.scheme.lower()
     host = (parts.hostname or "").lower()
     port = parts.port
+    if ":" in host:  # an IPv6 literal keeps its brackets
+        host = f"[{host}]"
     netloc = host if port in (None, DEFAULT_PORTS.get(scheme)) else f"{host}:{port}"
     # Re-quote the path so equivalent spellings (%7e / ~) agree, keeping reserved chars.
     path = quote(parts.path or "/", safe="/:@!$&'()*+,;=-._~%")
