@@ -176,6 +176,19 @@ def test_my_stats_counts_pages_and_time(api, other_api, pages):
     assert 11.5 * 60 < stats["total_seconds"] < 12.5 * 60
 
 
+def test_stats_and_submissions_name_corpora_and_pages_as_people_know_them(api, pages):
+    # My Stats showed slugs and URLs only: the names and titles come with them now.
+    answer = submit(api, pages[1], vector_for(pages[1]))
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["page_title"] == "Page 1"
+    assert answer.json()["corpus_name"] == "Test corpus"
+    row = api.get("/api/submissions/").json()["results"][0]
+    assert (row["page_title"], row["page_url"]) == ("Page 1", "https://site.example/page/1")
+    assert (row["corpus_name"], row["corpus"]) == ("Test corpus", "test")
+    corpus = api.get("/api/me/stats/").json()["corpora"][0]
+    assert (corpus["corpus_name"], corpus["corpus"]) == ("Test corpus", "test")
+
+
 def test_unauthenticated_requests_are_refused(client, page):
     assert client.get("/api/submissions/").status_code in (401, 403)
     assert client.post("/api/submissions/", {}, content_type="application/json").status_code in (

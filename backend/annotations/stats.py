@@ -16,7 +16,7 @@ def submission_stats(user) -> dict:
     duration = ExpressionWrapper(F("submitted_at") - F("started_at"), output_field=DurationField())
     mine = Submission.objects.filter(user=user)
     per_corpus = (
-        mine.values("page__corpus__slug", "page__corpus_id")
+        mine.values("page__corpus__slug", "page__corpus__name", "page__corpus_id")
         .annotate(pages_done=Count("pk"), time=Sum(duration))
         .order_by("page__corpus__slug")
     )
@@ -29,6 +29,7 @@ def submission_stats(user) -> dict:
     corpora = [
         {
             "corpus": row["page__corpus__slug"],
+            "corpus_name": row["page__corpus__name"],
             "pages_done": row["pages_done"],
             "page_count": page_counts.get(row["page__corpus_id"], 0),
             "seconds": row["time"].total_seconds() if row["time"] else 0.0,

@@ -129,7 +129,11 @@ class LabelVectorInputField(serializers.JSONField):
 class SubmissionSerializer(serializers.ModelSerializer):
     labels = LabelVectorField(read_only=True)
     corpus = serializers.CharField(source="page.corpus.slug", read_only=True)
+    corpus_name = serializers.CharField(source="page.corpus.name", read_only=True)
     page_url = serializers.CharField(source="page.url", read_only=True)
+    page_title = serializers.CharField(
+        source="page.title", read_only=True, help_text="The page's title; empty if it has none."
+    )
     duration_seconds = serializers.FloatField(read_only=True, allow_null=True)
 
     class Meta:
@@ -138,7 +142,9 @@ class SubmissionSerializer(serializers.ModelSerializer):
             "id",
             "page",
             "page_url",
+            "page_title",
             "corpus",
+            "corpus_name",
             "user",
             "labels",
             "revision",
@@ -290,7 +296,9 @@ def submission_body(submission: Submission) -> dict[str, Any]:
         "id": submission.pk,
         "page": page.pk,
         "page_url": page.url,
+        "page_title": page.title,
         "corpus": page.corpus.slug,
+        "corpus_name": page.corpus.name,
         "user": submission.user_id,
         "labels": label_vectors.decode(submission.labels),
         "revision": submission.revision,
@@ -357,7 +365,8 @@ class NextPageSerializer(serializers.Serializer):
 
 
 class CorpusStatsSerializer(serializers.Serializer):
-    corpus = serializers.CharField()
+    corpus = serializers.CharField(help_text="The corpus's slug.")
+    corpus_name = serializers.CharField(help_text="The corpus's name, as people know it.")
     pages_done = serializers.IntegerField()
     page_count = serializers.IntegerField()
     seconds = serializers.FloatField()
