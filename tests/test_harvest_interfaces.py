@@ -9,10 +9,13 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
+from corpora.ingest import add_page
+from corpora.models import Corpus
 from harvest import conf
 from harvest.harvester import create_job, prepare_run, run_job_sync
 from harvest.models import HarvestItem, HarvestJob
 from kehr.env import ConfigurationError
+from tests import proxy_fixtures
 from tests.conftest import client_for
 from tests.fixture_site_server import FixtureSite
 from tests.services import free_port
@@ -192,3 +195,66 @@ def test_harvest_command_stops_before_queueing_when_the_recorder_is_down(
     with pytest.raises(CommandError, match=r"does not answer.*archive_proxy --mode record"):
         call_command("harvest", str(urls), corpus=corpus.slug)
     assert not HarvestJob.objects.exists()
+
+
+def test_a_rerun_past_max_attempts_reports_gave_up_and_may_raise_max_attempts(db, corpus, capsys):
+    """Issue 26, item 15: after the last attempt a re-run printed the old reason as if
+    it had failed again, and --job N --set max_attempts=5 was refused."""
+    url = "https://a.example/listed-before"
+    add_page(corpus, "<p>Already in the corpus.</p>", url=url)
+    job = create_job(corpus, url, settings={"max_attempts": 2})
+    job.items.update(state="failed", reason="timeout", message="no answer in 30 s", attempts=2)
+    for _rerun in range(2):  # the second re-run does not wrap the message again
+        call_command("harvest", job=job.pk, sync=True)
+        out = capsys.readouterr().out
+        assert (
+            f"line 1: failed gave_up (2 attempts failed, the last: timeout (no answer in 30 s). "
+            f"Not tried again: max_attempts is 2 (raise it with manage.py harvest --job "
+            f"{job.pk} --set max_attempts=N)): {url}"
+        ) in out, out
+    with pytest.raises(CommandError, match=r"--set settle_ms: a re-run keeps the job's own "
+                       r"settings .* may change only max_attempts"):  # fmt: skip
+        call_command("harvest", job=job.pk, sync=True, set=["settle_ms=100"])
+    with pytest.raises(CommandError, match="max_attempts: must be 1 or more, got 0"):
+        call_command("harvest", job=job.pk, sync=True, set=["max_attempts=0"])
+    assert HarvestJob.objects.get().harvest_settings.max_attempts == 2
+    # More attempts: the URL is tried again (and found to be in the corpus already).
+    call_command("harvest", job=job.pk, sync=True, set=["max_attempts=3"])
+    assert HarvestJob.objects.get().harvest_settings.max_attempts == 3
+    item = job.items.get()
+    assert (item.state, item.reason, item.attempts) == ("filtered", "duplicate_url", 3)
+
+
+def test_a_refused_address_says_where_the_setting_goes_and_costs_no_attempt(
+    db, tmp_path, capsys, monkeypatch
+):
+    """The refusal said 'allow it with KEHR_ARCHIVE_ALLOW_PRIVATE'; set for manage.py
+    harvest it changed nothing and every re-run spent an attempt (issue 26, item 15)."""
+    corpus = Corpus.objects.create(name="Local", slug="local", min_words=1)
+    site = FixtureSite.start()
+    recorder = proxy_fixtures.start_archive_proxy("record", tmp_path / "archive")
+    try:
+        job = create_job(corpus, site.url("/index.html"), settings={
+            "host_delay_ms": 0, "settle_ms": 100, "robots": False, "max_attempts": 1,
+            "proxy": f"127.0.0.1:{recorder.port}", "proxy_ca": str(recorder.ca_cert_path),
+            "archive_dir": str(recorder.archive_dir),
+        })  # fmt: skip
+        run_job_sync(job)
+        item = job.items.get()
+        assert (item.state, item.reason, item.attempts) == ("failed", "refused_address", 0)
+        assert "KEHR_ARCHIVE_ALLOW_PRIVATE" in item.message
+        assert "restart it with the variable set" in item.message
+        assert "setting it for manage.py harvest or a worker changes nothing" in item.message
+        # Set where the harvest runs: a note says it is the recorder's, and the re-run
+        # (refused again, the recorder was not restarted) still costs no attempt.
+        monkeypatch.setenv("KEHR_ARCHIVE_ALLOW_PRIVATE", "127.0.0.0/8")
+        call_command("harvest", job=job.pk, sync=True)
+        captured = capsys.readouterr()
+        assert "KEHR_ARCHIVE_ALLOW_PRIVATE is the recorder's setting" in captured.err
+        item = job.items.get()
+        assert (item.state, item.reason, item.attempts) == ("failed", "refused_address", 0)
+        assert "failed refused_address" in captured.out
+    finally:
+        recorder.stop()
+        site.stop()
+    assert site.total() == 0

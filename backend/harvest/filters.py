@@ -31,6 +31,15 @@ RECORDER_ERROR_META = "kehr-recorder-error"
 PROXY_ERROR_TITLE = "502 Bad Gateway"
 
 
+# The recorder's refusal names KEHR_ARCHIVE_ALLOW_PRIVATE; people set it where they run
+# manage.py harvest, which changes nothing (issue 26). Say where it is read.
+REFUSED_WHERE = (
+    "The recorder reads that setting when it starts: restart it with the variable set "
+    "(`manage.py archive_proxy --mode record`, or ./dev run), then re-run the job; setting "
+    "it for manage.py harvest or a worker changes nothing. This attempt is not counted."
+)
+
+
 def _page_text(document) -> str:
     body = document.find("body")
     text = (body if body is not None else document).text_content()
@@ -57,8 +66,10 @@ def check_recorder_answer(
     marker = document.xpath(f'//meta[@name="{RECORDER_ERROR_META}"]/@content')
     paragraphs = [" ".join(p.text_content().split()) for p in document.iter("p")]
     if marker:
-        reason = Reason.REFUSED_ADDRESS if marker[0] == "refused" else Reason.NETWORK_ERROR
-        return reason, (paragraphs[0] if paragraphs else _page_text(document))
+        message = paragraphs[0] if paragraphs else _page_text(document)
+        if marker[0] == "refused":
+            return Reason.REFUSED_ADDRESS, f"{message} {REFUSED_WHERE}"
+        return Reason.NETWORK_ERROR, message
     title = " ".join((document.findtext(".//title") or "").split())
     if title == PROXY_ERROR_TITLE:
         detail = paragraphs[0] if paragraphs else _page_text(document)

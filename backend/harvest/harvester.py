@@ -100,7 +100,8 @@ def prepare_run(job: HarvestJob) -> list[int]:
     """Make a job ready to (re-)run; return the ids of the items to harvest.
 
     Done and filtered items are kept. Items left ``running`` by a dead worker and
-    failed items with attempts left go back to the queue.
+    failed items with attempts left go back to the queue; failed items without become
+    ``gave_up`` (:func:`_give_up`).
     """
     max_attempts = job.harvest_settings.max_attempts
     with transaction.atomic():
@@ -110,6 +111,7 @@ def prepare_run(job: HarvestJob) -> list[int]:
         job.items.filter(state=State.FAILED, attempts__lt=max_attempts).update(
             state=State.QUEUED, reason="", message=""
         )
+        _give_up(job, max_attempts)
         job.state = HarvestJob.State.RUNNING
         job.finished_at = None
         job.save(update_fields=["state", "finished_at"])
@@ -119,6 +121,23 @@ def prepare_run(job: HarvestJob) -> list[int]:
     if not ids:
         _maybe_finish_job(job.pk)
     return ids
+
+
+def _give_up(job: HarvestJob, max_attempts: int) -> None:
+    """Failed items a re-run does not try again say so (``gave_up``), keeping their last
+    reason in the message: otherwise every re-run would print the old reason as if it
+    had just happened again."""
+    exhausted = job.items.filter(state=State.FAILED, attempts__gte=max_attempts).exclude(
+        reason=Reason.GAVE_UP
+    )
+    for item in exhausted.only("id", "attempts", "reason", "message"):
+        last = f"{item.reason} ({item.message})" if item.message else item.reason
+        message = (
+            f"{item.attempts} attempts failed, the last: {last}. Not tried again: "
+            f"max_attempts is {max_attempts} (raise it with manage.py harvest --job "
+            f"{job.pk} --set max_attempts=N)"
+        )
+        HarvestItem.objects.filter(pk=item.pk).update(reason=Reason.GAVE_UP, message=message[:2000])
 
 
 def run_job_sync(job: HarvestJob, on_item: Callable[[HarvestItem], object] | None = None) -> dict:
@@ -259,6 +278,10 @@ def _harvest(item: HarvestItem, s: HarvestSettings) -> str:
             "content_type": capture.content_type[:200],
         }
         rejected = _check_recorder_answer(capture, s)
+        if rejected and rejected[0] == Reason.REFUSED_ADDRESS:
+            # The recorder's setting, not the page: like a stopped recorder, the attempt
+            # is given back, so re-runs until the recorder allows the address cost none.
+            return _finish(item, State.FAILED, *rejected, attempts=F("attempts") - 1, **fields)
         if rejected:
             return _finish(item, State.FAILED, *rejected, **fields)
         rejected = filters.check_http_status(capture.status)

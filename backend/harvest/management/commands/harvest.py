@@ -3,6 +3,7 @@ pages of a corpus."""
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -13,7 +14,7 @@ from tqdm import tqdm
 from corpora.models import Corpus
 from harvest import conf
 from harvest.harvester import create_job, proxy_reachable, run_job_sync
-from harvest.job_settings import PER_JOB, HarvestSettings, HarvestSettingsError
+from harvest.job_settings import PER_JOB, RERUN, HarvestSettings, HarvestSettingsError
 from harvest.models import HarvestItem, HarvestJob, PageVisits
 from harvest.tasks import enqueue_job
 from harvest.visits import visit_pages_pending
@@ -53,23 +54,21 @@ class Command(BaseCommand):
             default=[],
             metavar="NAME=VALUE",
             help="change one of the installation's harvest settings for this job, e.g. "
-            f"--set settle_ms=300 (repeatable; settings: {', '.join(PER_JOB)})",
+            f"--set settle_ms=300 (repeatable; settings: {', '.join(PER_JOB)}); with --job "
+            f"only {', '.join(RERUN)}, e.g. --set max_attempts=5 to try failed URLs again",
         )
 
     def handle(self, *args, **options) -> None:
         if options["visits"] is not None:  # the same as --set visits=N
             options["set"] = [*options["set"], f"visits={options['visits']}"]
         if options["job"]:
-            if options["set"]:
-                raise CommandError(
-                    "--set changes the settings of a new job; a re-run keeps the job's own "
-                    "(see them on its admin page)."
-                )
             try:
                 job = HarvestJob.objects.get(pk=options["job"])
             except HarvestJob.DoesNotExist:
                 raise CommandError(f"No harvest job {options['job']}.") from None
             self._check_proxy(job.harvest_settings.proxy)
+            self._change_for_rerun(job, options["set"])
+            self._note_where_allow_private_applies(job)
         else:
             try:
                 settings = conf.job_settings().with_text_changes(options["set"])
@@ -152,6 +151,26 @@ class Command(BaseCommand):
         bar.update(job.progress()["visits"] - max(last, 0))
         bar.close()
 
+    def _change_for_rerun(self, job: HarvestJob, assignments: list[str]) -> None:
+        """Apply ``--set`` to a job being re-run: only :data:`RERUN` settings (more
+        attempts for its failed URLs); the rest stay as the first run had them."""
+        names = [assignment.partition("=")[0].strip() for assignment in assignments]
+        fixed = [name for name in names if name not in RERUN]
+        if fixed:
+            raise CommandError(
+                f"--set {', '.join(fixed)}: a re-run keeps the job's own settings (see them "
+                f"on its admin page) and may change only {', '.join(RERUN)}; harvest the "
+                "list as a new job to change the others."
+            )
+        if not assignments:
+            return
+        try:
+            changed = job.harvest_settings.with_text_changes(assignments)
+        except HarvestSettingsError as error:
+            raise CommandError(str(error)) from None
+        job.settings = changed.to_json()
+        job.save(update_fields=["settings"])
+
     def _check_proxy(self, proxy: str) -> None:
         """Stop before queueing anything when the recorder is not there to archive pages."""
         if proxy and not proxy_reachable(proxy):
@@ -159,6 +178,20 @@ class Command(BaseCommand):
                 f"The recording proxy at {proxy} does not answer. Start it with "
                 "`manage.py archive_proxy --mode record` (./dev run starts it), or set "
                 "KEHR_HARVEST_PROXY=direct to harvest without archiving."
+            )
+
+    def _note_where_allow_private_applies(self, job: HarvestJob) -> None:
+        """Re-running refused URLs with KEHR_ARCHIVE_ALLOW_PRIVATE set for this command:
+        it changes nothing here (the recorder, another process, reads it when it
+        starts), so say so before the URLs are refused again."""
+        refused = job.items.filter(reason=HarvestItem.Reason.REFUSED_ADDRESS)
+        if "KEHR_ARCHIVE_ALLOW_PRIVATE" in os.environ and refused.exists():
+            self.stderr.write(
+                "Note: KEHR_ARCHIVE_ALLOW_PRIVATE is the recorder's setting, read when it "
+                "starts, not this command's: unless the recorder at "
+                f"{job.harvest_settings.proxy} was started with it, restart it with it "
+                "(`manage.py archive_proxy --mode record`, or ./dev run) or the URLs are "
+                "refused again."
             )
 
     def _new_job(self, options, settings: HarvestSettings) -> HarvestJob:
