@@ -127,6 +127,85 @@ def test_bad_page_id_in_a_tie_decision_is_404(staff_browser, corpus):
     assert response.status_code == 404
 
 
+def lookalikes(pk: int) -> list[str]:
+    """Ways of writing ``pk`` that int() and the ORM read as ``pk``, but are not ASCII digits."""
+    digits = str(pk)
+    return [
+        "".join(chr(0x0660 + int(d)) for d in digits),  # Arabic-Indic digits
+        "".join(chr(0xFF10 + int(d)) for d in digits),  # full-width digits
+        f"+{digits}",
+        f"%20{digits}",
+        f"{digits}%C2%A0",  # a no-break space after
+    ]
+
+
+def id_routes(staff, page, corpus) -> list[tuple[str, str]]:
+    """Every route with an id in its path, each with a real object's id in it (``{}``)."""
+    api = client_for(staff)
+    submission = submit(api, page.pk, [3] * page.node_count).json()
+    job = HarvestJob.objects.create(corpus=corpus, created_by=staff, url_list="")
+    token = api.post(
+        "/api/auth/token/", {"username": "stella", "password": "correct horse 42"}, format="json"
+    )
+    token_id = token.json()["id"]
+    return [
+        ("get", f"/api/pages/{{{page.pk}}}/"),
+        ("get", f"/api/pages/{{{page.pk}}}/document/"),
+        ("get", f"/api/pages/{{{page.pk}}}/nodes/"),
+        ("get", f"/api/pages/{{{page.pk}}}/predictions/"),
+        ("get", f"/api/pages/{{{page.pk}}}/suggestions/"),
+        ("get", f"/api/submissions/{{{submission['id']}}}/"),
+        ("post", f"/api/submissions/{{{submission['id']}}}/reference/"),
+        ("get", f"/api/auth/tokens/{{{token_id}}}/"),
+        ("get", f"/api/harvest/jobs/{{{job.pk}}}/"),
+        ("get", f"/staff/diff/pages/{{{page.pk}}}/"),
+        ("get", f"/staff/gold/test/ties/{{{page.pk}}}/"),
+        ("get", f"/staff/methods/stability/{{{page.pk}}}.png"),
+    ]
+
+
+def test_an_id_in_any_path_is_ascii_digits_only(staff_browser, staff, page, corpus):
+    """Issue 26, item 7: Arabic-Indic or full-width digits and "+1" named object 1 on
+    /api/pages/, /api/submissions/ and /api/auth/tokens/ (DRF's router handed the text to
+    the ORM, which runs int() on it). Every route with an id, each with a real object."""
+    staff_browser.raise_request_exception = False
+    for method, template in id_routes(staff, page, corpus):
+        pk = int(template[template.index("{") + 1 : template.index("}")])
+        prefix, suffix = template.split(f"{{{pk}}}")
+        # The real id reaches the view (whatever it answers, it is not the router's 404) ...
+        good = getattr(staff_browser, method)(f"{prefix}{pk}{suffix}")
+        assert b"No such API address" not in good.content, template
+        # ... and no other way of writing it does.
+        for bad in lookalikes(pk):
+            response = getattr(staff_browser, method)(f"{prefix}{bad}{suffix}")
+            assert response.status_code == 404, (template, bad, response.status_code)
+
+
+def test_every_route_takes_its_ids_with_the_id_converter():
+    """One id rule: no route with an id in its path reads it with another converter."""
+    from django.urls import get_resolver
+    from django.urls.resolvers import URLPattern, URLResolver
+
+    from kehr.ids import IdConverter
+
+    def walk(patterns, prefix=""):
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                yield from walk(entry.url_patterns, prefix + str(entry.pattern))
+            elif isinstance(entry, URLPattern):
+                yield prefix + str(entry.pattern), entry.pattern.converters
+
+    checked = 0
+    for route, converters in walk(get_resolver().url_patterns):
+        if route.startswith("admin/"):  # Django's admin reads its object ids itself
+            continue
+        for name, converter in converters.items():
+            if name == "pk" or name == "id" or name.endswith("_id"):
+                assert isinstance(converter, IdConverter), (route, name, converter)
+                checked += 1
+    assert checked >= 12  # the routes of test_an_id_in_any_path_is_ascii_digits_only and more
+
+
 # --------------------------------------------------------------------------- ids in queries
 
 

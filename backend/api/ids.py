@@ -1,14 +1,14 @@
 """Ids from paths and query strings, checked before they reach the database.
 
 A database id is a whole number from 1 to 2**63 - 1 (Django's BigAutoField; PostgreSQL
-raises on anything beyond bigint). An id that is not one is refused here: a query
-parameter with a 400 naming it, a path segment with a 404 — never a 500 from int() or
-from the database.
+raises on anything beyond bigint). An id that is not one is refused: a query
+parameter here, with a 400 naming it; a path segment by the route's ``<id:…>`` converter
+(kehr.ids.IdConverter), with a 404 — never a 500 from int() or from the database.
 """
 
 from __future__ import annotations
 
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ValidationError
 
 from kehr.echo import echo
 from kehr.ids import MAX_ID, as_id
@@ -29,12 +29,4 @@ def query_id(raw: str, parameter: str, what: str) -> int:
                 ]
             }
         )
-    return value
-
-
-def path_id(raw: str, what: str) -> int:
-    """A path segment holding an id; 404 when it is none (no such thing can exist)."""
-    value = as_id(raw)
-    if value is None:
-        raise NotFound(f"No {what} with id {echo(raw)}.")
     return value

@@ -7,6 +7,6 @@ from comparison import views
 app_name = "comparison"
 
 urlpatterns = [
-    path("pages/<int:page_id>/", views.page_annotations, name="page"),
-    path("pages/<int:page_id>/view/", views.diff, name="diff"),
+    path("pages/<id:page_id>/", views.page_annotations, name="page"),
+    path("pages/<id:page_id>/view/", views.diff, name="diff"),
 ]

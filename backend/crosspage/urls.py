@@ -7,5 +7,5 @@ from crosspage import views
 app_name = "crosspage"
 
 urlpatterns = [
-    path("stability/<int:page_id>.png", views.stability_overlay, name="stability-overlay"),
+    path("stability/<id:page_id>.png", views.stability_overlay, name="stability-overlay"),
 ]

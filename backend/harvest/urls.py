@@ -1,10 +1,10 @@
 """API routes of the harvester (mounted under /api/)."""
 
-from rest_framework.routers import DefaultRouter
+from api.routers import IdRouter
 
 from harvest.api import HarvestJobViewSet
 
-router = DefaultRouter()
+router = IdRouter()
 router.register("harvest/jobs", HarvestJobViewSet, basename="harvest-job")
 
 urlpatterns = router.urls

@@ -27,6 +27,7 @@ from kehr.env import (
     env_rate,
     env_str,
 )
+from kehr.ids import MAX_ID
 
 BASE_DIR = Path(__file__).resolve().parent.parent  # backend/
 REPO_DIR = BASE_DIR.parent
@@ -213,6 +214,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # <id:…> in a path (kehr.ids.IdConverter): the same range as api.ids.ID_SCHEMA.
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
 }
 
 # --- Celery --------------------------------------------------------------------

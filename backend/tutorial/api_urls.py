@@ -13,7 +13,7 @@ urlpatterns = [
         name="tutorial-step-result",
     ),
     path(
-        "submissions/<int:pk>/reference/",
+        "submissions/<id:pk>/reference/",
         api.SubmissionReferenceView.as_view(),
         name="submission-reference",
     ),

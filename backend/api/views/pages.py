@@ -11,7 +11,6 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 
-from api.ids import path_id
 from api.serializers import PageNodesSerializer, PageSerializer
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
@@ -33,9 +32,9 @@ class PageViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(responses={(200, "text/html"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"])
-    def document(self, request, pk=None):
+    def document(self, request, pk: int):
         """The annotation document: UTF-8 HTML, every text node numbered."""
-        page_id = path_id(pk, "page")
+        page_id = pk  # a valid id: the route's <id:pk> matched (api.routers)
         corpora = Corpus.available_to(request.user)
         page = Page.objects.filter(pk=page_id, corpus__in=corpora).first()
         if page is None:
@@ -47,9 +46,9 @@ class PageViewSet(viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(responses=PageNodesSerializer)
     @action(detail=True, methods=["get"], permission_classes=[IsAdminUser])
-    def nodes(self, request, pk=None):
+    def nodes(self, request, pk: int):
         """Staff only: every text node's index, text and token count."""
-        page_id = path_id(pk, "page")
+        page_id = pk
         page = Page.objects.filter(pk=page_id).first()
         if page is None:
             raise NotFound(f"No page with id {page_id}.")
