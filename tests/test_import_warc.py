@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import gzip
 import io
+import tracemalloc
+import zlib
 from pathlib import Path
 
+import brotli
 import pytest
+import zstandard
 from cdxj_indexer.main import write_cdx_index
 from django.core.management import CommandError, call_command
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 from archive.models import WarcCapture
+from corpora.ingest import add_page
 from corpora.models import Corpus, Page
-from corpora.segmenter import read_node_texts
+from corpora.segmenter import SegmenterError, read_node_texts
 
 
 def html(title: str, text: str) -> bytes:
@@ -139,3 +145,129 @@ def test_bad_arguments_get_a_clear_error(corpus, tmp_path) -> None:
     text.write_text("these are notes, not a web archive\n")
     call_command("import_warc", str(text), "--corpus", "warcs")
     assert not Page.objects.filter(corpus=corpus).exists()
+
+
+def encoded_response(
+    writer: WARCWriter, url: str, body: bytes, headers: list[tuple[str, str]]
+) -> None:
+    """An HTML 200 response whose body is stored as sent (encoded, maybe chunked)."""
+    http = StatusAndHeaders(
+        "200 OK", [("Content-Type", "text/html; charset=utf-8"), *headers], protocol="HTTP/1.1"
+    )
+    record = writer.create_warc_record(
+        url, "response", payload=io.BytesIO(body), http_headers=http,
+        warc_headers_dict={"WARC-Date": "2026-03-01T10:00:00Z"},
+    )  # fmt: skip
+    writer.write_record(record)
+
+
+def write_encoded(path: Path, records: list[tuple[str, bytes, list[tuple[str, str]]]]) -> None:
+    with path.open("wb") as stream:
+        writer = WARCWriter(stream, gzip=True)
+        for url, body, headers in records:
+            encoded_response(writer, url, body, headers)
+
+
+def texts_by_url(corpus: Corpus) -> dict[str, list[str]]:
+    return {page.url: read_node_texts(page.document) for page in corpus.pages.all()}
+
+
+def test_a_gzip_body_inside_a_gzip_record_stops_at_the_byte_limit(
+    corpus, tmp_path, capsys, monkeypatch
+) -> None:
+    """Issue 26 item 4: a few KB of .warc.gz whose gzip body inflates to 64 MiB."""
+    monkeypatch.setenv("KEHR_ENGINE_MAX_BYTES", str(1024 * 1024))
+    inflated = html("Bomb", "x") + b" " * (64 * 1024 * 1024)
+    bomb = gzip.compress(inflated, 9)
+    del inflated
+    plain = html("Big", "y") + b" " * (2 * 1024 * 1024)  # over the limit without encoding
+    path = tmp_path / "bomb.warc.gz"
+    write_encoded(path, [
+        ("https://site.test/a", html("A", "Before the bomb."), []),
+        ("https://site.test/bomb", bomb, [("Content-Encoding", "gzip")]),
+        ("https://site.test/big", plain, []),
+        ("https://site.test/b", html("B", "After the bomb."), []),
+    ])  # fmt: skip
+    assert path.stat().st_size < 100_000  # the whole file is small: the bomb is the body
+    tracemalloc.start()
+    try:
+        call_command("import_warc", str(path), "--corpus", "warcs")
+        _now, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # Decoding stopped just past the 1 MiB limit: the 64 MiB were never in memory.
+    assert peak < 16 * 1024 * 1024, peak
+    out, err = capsys.readouterr()
+    assert "2 pages created or updated" in out
+    assert "2 captures over the size limit" in out
+    assert "skipped the capture of https://site.test/bomb: its body is more than 1,048,576" in err
+    assert "once its gzip is undone" in err and "KEHR_ENGINE_MAX_BYTES" in err
+    assert "skipped the capture of https://site.test/big" in err
+    assert texts_by_url(corpus) == {
+        "https://site.test/a": ["Before the bomb."],
+        "https://site.test/b": ["After the bomb."],
+    }
+
+
+def test_the_page_limit_applies_to_every_page_stored(corpus, monkeypatch) -> None:
+    """add_page (harvest, tutorial, KrdWrd and WARC imports all segment first) refuses a
+    page over the limit, naming it, and the page stored before stays as it was."""
+    add_page(corpus, html("A", "Small."), url="https://site.test/a")
+    monkeypatch.setenv("KEHR_ENGINE_MAX_BYTES", "1000")
+    with pytest.raises(SegmenterError, match=r"more than the limit of 1,000; raise it with "
+                       r"KEHR_ENGINE_MAX_BYTES"):  # fmt: skip
+        add_page(corpus, html("A", "Large. " * 200), url="https://site.test/a")
+    assert texts_by_url(corpus) == {"https://site.test/a": ["Small."]}
+
+
+def chunked(body: bytes) -> bytes:
+    half = len(body) // 2
+    return b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in (body[:half], body[half:])) + (
+        b"0\r\n\r\n"
+    )
+
+
+def test_brotli_zstd_and_chains_decode_and_a_broken_body_is_skipped(
+    corpus, tmp_path, capsys
+) -> None:
+    """Issue 26 item 10: warcio crashed on every br record and imported nothing."""
+    raw_deflate = zlib.compressobj(wbits=-zlib.MAX_WBITS)
+    deflated = raw_deflate.compress(html("D", "Raw deflate.")) + raw_deflate.flush()
+    path = tmp_path / "encoded.warc.gz"
+    write_encoded(path, [
+        ("https://site.test/br", brotli.compress(html("Br", "Brotli body.")),
+         [("Content-Encoding", "br")]),
+        ("https://site.test/broken", b"\x1b\x00not brotli at all" * 8,
+         [("Content-Encoding", "br")]),
+        ("https://site.test/zstd", zstandard.ZstdCompressor().compress(html("Z", "Zstd body.")),
+         [("Content-Encoding", "zstd")]),
+        ("https://site.test/chain", brotli.compress(gzip.compress(html("C", "Gzip then br."))),
+         [("Content-Encoding", "gzip, br")]),
+        ("https://site.test/deflate", deflated, [("Content-Encoding", "deflate")]),
+        ("https://site.test/chunked", chunked(gzip.compress(html("K", "Chunked gzip."))),
+         [("Content-Encoding", "gzip"), ("Transfer-Encoding", "chunked")]),
+        ("https://site.test/old", html("O", "Compressed?"), [("Content-Encoding", "compress")]),
+        ("https://site.test/cut", brotli.compress(html("T", "Cut short." * 50))[:-8],
+         [("Content-Encoding", "br")]),
+    ])  # fmt: skip
+    call_command("import_warc", str(path), "--corpus", "warcs")
+    out, err = capsys.readouterr()
+    assert "5 pages created or updated" in out
+    assert "3 captures whose body cannot be decoded" in out
+    assert "skipped the capture of https://site.test/broken: its body does not decode as br" in err
+    assert "https://site.test/old: its Content-Encoding compress is not one Kehr decodes" in err
+    assert "skipped the capture of https://site.test/cut: its body does not decode as br" in err
+    assert texts_by_url(corpus) == {
+        "https://site.test/br": ["Brotli body."],
+        "https://site.test/zstd": ["Zstd body."],
+        "https://site.test/chain": ["Gzip then br."],
+        "https://site.test/deflate": ["Raw deflate."],
+        "https://site.test/chunked": ["Chunked gzip."],
+    }
+    # The index finds the same records and skips the same bodies.
+    index = tmp_path / "encoded.cdxj"
+    write_cdx_index(str(index), [str(path)], {"sort": True, "dir_root": str(tmp_path)})
+    call_command("import_warc", str(path), "--corpus", "warcs", "--cdx", str(index))
+    out, err = capsys.readouterr()
+    assert "0 HTML captures indexed (5 already were)" in out, out + err
+    assert "3 captures whose body cannot be decoded" in out and "stale" not in err

@@ -10,6 +10,10 @@ capture time. Everything else is counted and named, never fatal:
   HTML or not status 200: skipped, counted by kind;
 - a truncated or unreadable record: counted with its offset; the records before it are
   kept; a file that breaks off ends there;
+- a capture whose body is over the engine's byte limit once its Content-Encoding is
+  undone (``KEHR_ENGINE_MAX_BYTES``, checked while decoding: a compression bomb never
+  reaches memory), or whose encoding does not decode: skipped, counted and named, the
+  other records imported (archive.body decodes gzip, deflate, br and zstd itself);
 - a CDX(J) index (``--cdx``) is used to find the HTML responses without reading the
   rest; an index line that does not point at a response of the URL it names (a wrong
   or stale index) is reported, and the file is then scanned instead;
@@ -34,11 +38,13 @@ from django.utils.dateparse import parse_datetime
 from warcio.archiveiterator import ArchiveIterator
 from warcio.exceptions import ArchiveLoadFailed
 
+from archive.body import BodyError, read_body
 from archive.models import WarcCapture
 from corpora.ingest import add_page
 from corpora.models import Corpus
 from corpora.segmenter import SegmenterError
 from corpora.signals import pages_arrived
+from kehr_engine.limits import EngineInputError, max_bytes
 
 logger = logging.getLogger(__name__)
 
@@ -94,8 +100,11 @@ def _charset(content_type: str) -> str | None:
     return None
 
 
-def _html_record(record, offset: int, length: int) -> tuple[HtmlRecord | None, str]:
-    """The record as an HTML capture, or None and the kind of record it is instead."""
+def _html_record(record, offset: int, length: int, limit: int) -> tuple[HtmlRecord | None, str]:
+    """The record as an HTML capture, or None and the kind of record it is instead.
+
+    Raises BodyError for a capture whose body is over ``limit`` bytes or does not decode.
+    """
     if record.rec_type != "response":
         return None, f"{record.rec_type} records"
     url = record.rec_headers.get_header("WARC-Target-URI") or ""
@@ -110,7 +119,7 @@ def _html_record(record, offset: int, length: int) -> tuple[HtmlRecord | None, s
     date = parse_datetime(record.rec_headers.get_header("WARC-Date") or "")
     if date is None:
         return None, "responses without a valid WARC-Date"
-    body = record.content_stream().read()  # de-chunked and decompressed
+    body = read_body(record, limit)  # de-chunked and decoded, at most limit bytes
     html = HtmlRecord(
         url=url,
         record_id=record.rec_headers.get_header("WARC-Record-ID") or f"<offset:{offset}>",
@@ -123,7 +132,13 @@ def _html_record(record, offset: int, length: int) -> tuple[HtmlRecord | None, s
     return html, ""
 
 
-def scan(path: Path, summary: ImportSummary) -> Iterator[HtmlRecord]:
+def _skip_body(summary: ImportSummary, where: str, record, error: BodyError) -> None:
+    url = record.rec_headers.get_header("WARC-Target-URI") or "?"
+    summary.add_error(f"{where}: skipped the capture of {url}: {error}")
+    summary.skipped[error.kind] += 1
+
+
+def scan(path: Path, summary: ImportSummary, limit: int) -> Iterator[HtmlRecord]:
     """Every HTML capture in the file, reading it from start to end."""
     with path.open("rb") as stream:
         records = ArchiveIterator(stream)
@@ -131,8 +146,12 @@ def scan(path: Path, summary: ImportSummary) -> Iterator[HtmlRecord]:
             for record in records:
                 # The offset is known only once the record is read to its end (warcio
                 # reads to the end when asked earlier, and the body is gone): read first.
+                bad_body: BodyError | None = None
                 try:
-                    found, kind = _html_record(record, -1, 0)
+                    try:
+                        found, kind = _html_record(record, -1, 0, limit)
+                    except BodyError as error:
+                        found, kind, bad_body = None, "", error
                     records.read_to_end(record)
                 except (ArchiveLoadFailed, OSError, EOFError, ValueError) as error:
                     summary.add_error(f"{path.name}: a record is unreadable: {error}")
@@ -146,6 +165,9 @@ def scan(path: Path, summary: ImportSummary) -> Iterator[HtmlRecord]:
                     )
                     summary.skipped["truncated or unreadable records"] += 1
                     return
+                if bad_body is not None:
+                    where = f"{path.name} offset {records.get_record_offset()}"
+                    _skip_body(summary, where, record, bad_body)
                 if kind:
                     summary.skipped[kind] += 1
                 if found is not None:
@@ -201,7 +223,9 @@ def read_cdx(path: Path) -> list[CdxEntry]:
     return entries
 
 
-def from_cdx(path: Path, entries: list[CdxEntry], summary: ImportSummary) -> list[HtmlRecord]:
+def from_cdx(
+    path: Path, entries: list[CdxEntry], summary: ImportSummary, limit: int
+) -> list[HtmlRecord]:
     """The HTML captures the index names; WarcImportError at the first entry that does
     not point at a response of its URL (the caller then scans the file)."""
     found: list[HtmlRecord] = []
@@ -215,7 +239,10 @@ def from_cdx(path: Path, entries: list[CdxEntry], summary: ImportSummary) -> lis
             data = os.pread(stream.fileno(), entry.length, entry.offset)
             try:
                 record = next(iter(ArchiveIterator(io.BytesIO(data))))
-                html, _kind = _html_record(record, entry.offset, entry.length)
+                html, _kind = _html_record(record, entry.offset, entry.length, limit)
+            except BodyError as error:
+                _skip_body(summary, f"{path.name} offset {entry.offset}", record, error)
+                continue
             except (StopIteration, ArchiveLoadFailed, OSError, EOFError, ValueError):
                 html = None
             if html is None or html.url != entry.url:
@@ -241,18 +268,22 @@ def import_warcs(
     if missing:
         raise WarcImportError(f"no such file: {', '.join(missing)}")
     entries = read_cdx(cdx) if cdx is not None else None
+    try:
+        limit = max_bytes()
+    except EngineInputError as error:
+        raise WarcImportError(str(error)) from None
     latest: dict[str, tuple[datetime, WarcCapture, HtmlRecord]] = {}
     for path in paths:
         path = path.resolve()
         records: list[HtmlRecord] | Iterator[HtmlRecord]
         if entries is not None:
             try:
-                records = from_cdx(path, entries, summary)
+                records = from_cdx(path, entries, summary, limit)
             except WarcImportError as error:
                 summary.add_error(f"{error}: the index is wrong or stale; scanned the file")
-                records = scan(path, summary)
+                records = scan(path, summary, limit)
         else:
-            records = scan(path, summary)
+            records = scan(path, summary, limit)
         for record in records:
             capture, created = WarcCapture.objects.get_or_create(
                 corpus=corpus,

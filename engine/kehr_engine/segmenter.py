@@ -30,6 +30,8 @@ import lxml.html
 import webencodings
 from lxml import etree
 
+from kehr_engine.limits import EngineInputError, check_size
+
 NODE_TAG = "kehr-t"
 NODE_INDEX_ATTR = "data-i"
 # Elements whose contents (text and descendants) are not nodes. noscript is NOT
@@ -562,8 +564,14 @@ def segment(raw: bytes | str, url: str, declared_charset: str | None = None) -> 
     ``raw`` is the page as fetched (bytes, decoded here as a browser would) or
     already decoded text. ``url`` is the page's final URL (for <base>);
     ``declared_charset`` the charset of the HTTP Content-Type header, if any.
-    Raises SegmenterError for input that is empty or not HTML at all.
+    Raises SegmenterError for input that is empty or not HTML at all, or larger than
+    kehr_engine.limits.max_bytes() (every path that stores a page segments it first).
     """
+    try:
+        # Characters, not bytes, for text: the limit is about memory, and close enough.
+        check_size(len(raw), "The page")
+    except EngineInputError as error:
+        raise SegmenterError(str(error)) from None
     encoding_source: EncodingSource
     if isinstance(raw, str):
         text, encoding, encoding_source = raw, "utf-8", "unicode"
