@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.test import Client
 
@@ -70,7 +72,86 @@ def test_training_without_enough_gold_fails_with_the_counts(db, make_user):
     gold_corpus("thin", 1, [make_user("t-a")])
     with pytest.raises(CommandError, match="thin has 1 merged page; a model needs at least 3"):
         call_command("train", "--corpus", "thin", "--rounds", str(ROUNDS), verbosity=0)
-    assert ModelVersion.objects.get().status == ModelVersion.Status.FAILED
+    # The failure is printed; no failed model is left behind on /staff/models/.
+    assert not ModelVersion.objects.exists()
+    assert not any((Path(settings.VAR_DIR) / "models").glob("thin-*"))
+
+
+def failed_version(name: str, corpus) -> ModelVersion:
+    return ModelVersion.objects.create(
+        name=name, corpus=corpus, status=ModelVersion.Status.FAILED, groups=GROUPS,
+        job_state=ModelVersion.JobState.FAILED, message="Training broke: out of gold.",
+    )  # fmt: skip
+
+
+def test_evaluate_by_corpus_skips_a_model_whose_training_failed(small, model_file, capsys):
+    ready_version("cmd-ready", small[0], model_file)
+    failed = failed_version("cmd-broken", small[0])  # newer than the ready one
+    call_command("evaluate", "--corpus", "cmd", "--folds", "2", "--no-baselines", verbosity=0)
+    assert capsys.readouterr().out.startswith("# Kehr engine evaluation")
+    assert ModelVersion.objects.get(name="cmd-ready").folds == 2
+    failed.refresh_from_db()
+    assert failed.message == "Training broke: out of gold."  # still on /staff/models/
+    assert failed.job_state == ModelVersion.JobState.FAILED and failed.folds is None
+
+
+def test_evaluate_keeps_a_failed_training_s_message(small):
+    failed = failed_version("cmd-broken", small[0])
+    with pytest.raises(
+        CommandError,
+        match=r"No model of corpus cmd is ready: the newest, cmd-broken, is training failed "
+        r"\(Training broke: out of gold\.\)\. Train one \(manage\.py train --corpus cmd\)",
+    ):
+        call_command("evaluate", "--corpus", "cmd", "--folds", "2")
+    with pytest.raises(CommandError, match=r"The training of model cmd-broken failed \(Training"):
+        call_command("evaluate", "--model", "cmd-broken", "--folds", "2")
+    failed.refresh_from_db()
+    assert failed.message == "Training broke: out of gold."
+
+
+def test_too_few_pages_for_the_folds_names_the_folds_that_fit(small, model_file):
+    version = ready_version("cmd-ready", small[0], model_file)
+    with pytest.raises(CommandError, match=r"cmd has 5 merged pages; 10-fold cross-validation "
+                       r"needs at least 10 .*Evaluate with fewer folds: --folds 5 "):  # fmt: skip
+        call_command("evaluate", "--model", "cmd-ready")
+    with pytest.raises(CommandError, match="--folds 5"):
+        call_command("evaluate", "--corpus", "cmd", "--folds", "6", "--queue")
+    version.refresh_from_db()
+    assert version.job_state == ModelVersion.JobState.DONE and not version.message
+
+
+def test_import_model_twice_names_the_name_option(small, model_file, capsys):
+    call_command("import_model", str(model_file), "--corpus", "cmd")
+    assert "is ready and serves cmd" in capsys.readouterr().out
+    with pytest.raises(
+        CommandError,
+        match=r"'cmd-imported' exists already: .* give it a name of its own: manage\.py "
+        rf"import_model {re.escape(str(model_file))} --corpus cmd --name cmd-imported-2$",
+    ):
+        call_command("import_model", str(model_file), "--corpus", "cmd")
+    call_command("import_model", str(model_file), "--corpus", "cmd", "--name", "cmd-imported-2")
+    assert ModelVersion.objects.filter(name__startswith="cmd-imported").count() == 2
+
+
+def test_an_imported_model_s_last_job_is_its_import(staff_client, small, model_file):
+    call_command("import_model", str(model_file), "--corpus", "cmd")
+    version = ModelVersion.objects.get(name="cmd-imported")
+    assert version.get_job_display() == "import"
+    html = staff_client.get("/staff/models/").content.decode()
+    assert re.search(r"import:\s+done", html) and "training:" not in html
+    # A job run later is named as before.
+    version.job = ModelVersion.Job.EVALUATE
+    assert version.get_job_display() == "evaluation"
+
+
+def test_import_model_on_a_tutorial_does_not_promise_suggestions(db, model_file, capsys):
+    from corpora.models import Corpus
+
+    Corpus.objects.create(name="Tutorial", slug="learn", kind=Corpus.Kind.TUTORIAL)
+    call_command("import_model", str(model_file), "--corpus", "learn")
+    out = capsys.readouterr().out
+    assert "serves" not in out
+    assert "learn is a tutorial, whose learners never see suggestions" in out
 
 
 # --------------------------------------------------------------------------- success

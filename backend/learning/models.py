@@ -112,6 +112,14 @@ class ModelVersion(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def get_job_display(self) -> str:
+        """The job's label, "import" for a model registered from a file (manage.py
+        import_model): its row records the import as a finished training, but nothing
+        was trained here. Replaces the method Django derives from the choices."""
+        if self.job == self.Job.TRAIN and "imported_from" in (self.training_options or {}):
+            return "import"
+        return str(dict(self.Job.choices).get(self.job, self.job))
+
     @property
     def is_busy(self) -> bool:
         return self.job_state in self.ACTIVE_STATES

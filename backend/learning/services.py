@@ -340,7 +340,7 @@ def import_model_file(
     version) and copied under the var directory; its figures stay empty until evaluated.
     """
     model = load_model(source)  # ModelFileError names the file and what is wrong
-    name = check_new_name(name.strip() or f"{corpus.slug}-imported")
+    name = check_new_name(name.strip() or default_import_name(corpus))
     target = Path(settings.VAR_DIR) / ModelVersion.file_for(name)
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(target.name + ".part")
@@ -356,6 +356,18 @@ def import_model_file(
         job=ModelVersion.Job.TRAIN, job_state=ModelVersion.JobState.DONE, progress=1.0,
         progress_text=f"imported from {source.name}", finished_at=now, job_finished_at=now,
     )  # fmt: skip
+
+
+def default_import_name(corpus: Corpus) -> str:
+    return f"{corpus.slug}-imported"[:100]
+
+
+def next_free_name(name: str) -> str:
+    """``name-2``, ``name-3``, …: the first not taken (a hint for --name)."""
+    n = 2
+    while ModelVersion.objects.filter(name=f"{name}-{n}").exists():
+        n += 1
+    return f"{name}-{n}"
 
 
 # --------------------------------------------------------------------------- lookup

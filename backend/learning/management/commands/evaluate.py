@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
+from corpora.models import Corpus
 from learning.cli import find_corpus, find_model, finished, queue_job, terminal
 from learning.models import ModelVersion
 
@@ -13,7 +14,7 @@ class Command(BaseCommand):
         "Page-grouped k-fold cross-validation of a model version's recipe (feature groups, "
         "rounds) on its corpus' merged gold, beside the baseline extractors; stores the "
         "figures and the Markdown report on the version and prints the report. --corpus "
-        "picks the newest model trained on that corpus."
+        "picks the newest model of that corpus whose training succeeded."
     )
 
     def add_arguments(self, parser) -> None:
@@ -35,15 +36,10 @@ class Command(BaseCommand):
             raise CommandError(f"--folds {options['folds']}: cross-validation needs at least 2.")
         if options["model"]:
             version = find_model(options["model"])
+            refuse_failed_training(version)
         else:
-            corpus = find_corpus(options["corpus"])
-            found = ModelVersion.objects.filter(corpus=corpus).first()  # newest first
-            if found is None:
-                raise CommandError(
-                    f"No model of corpus {corpus.slug} yet: train one first "
-                    f"(manage.py train --corpus {corpus.slug})."
-                )
-            version = found
+            version = newest_trained(find_corpus(options["corpus"]))
+        check_folds(version, options["folds"])
         job_options = {"folds": options["folds"]}
         if options["no_baselines"]:
             job_options["baselines"] = []
@@ -57,3 +53,57 @@ class Command(BaseCommand):
         evaluate_version(version.pk, echo=terminal(options["verbosity"]), **job_options)
         version = finished(version)
         self.stdout.write(version.report)
+
+
+def newest_trained(corpus: Corpus) -> ModelVersion:
+    """The corpus' newest ready model: one whose training failed has nothing to evaluate,
+    and evaluating it would put the evaluation's message over the training's on
+    /staff/models/."""
+    versions = ModelVersion.objects.filter(corpus=corpus)  # newest first
+    found = versions.filter(status=ModelVersion.Status.READY).first()
+    if found is not None:
+        return found
+    newest = versions.first()
+    if newest is None:
+        raise CommandError(
+            f"No model of corpus {corpus.slug} yet: train one first "
+            f"(manage.py train --corpus {corpus.slug})."
+        )
+    raise CommandError(
+        f"No model of corpus {corpus.slug} is ready: the newest, {newest.name}, is "
+        f"{newest.get_status_display().lower()}"
+        f"{' (' + newest.message + ')' if newest.message else ''}. Train one "
+        f"(manage.py train --corpus {corpus.slug}), or name a model with --model."
+    )
+
+
+def refuse_failed_training(version: ModelVersion) -> None:
+    """Keep a failed training's message on the row (the evaluation would replace it)."""
+    if version.status == ModelVersion.Status.FAILED:
+        raise CommandError(
+            f"The training of model {version.name} failed"
+            f"{' (' + version.message + ')' if version.message else ''}: there is nothing "
+            f"to evaluate. Train again: manage.py train --corpus {version.corpus.slug}."
+        )
+
+
+def check_folds(version: ModelVersion, folds: int) -> None:
+    """Too few merged pages for ``folds`` folds: say which --folds would do, before the
+    job is recorded on the row."""
+    from learning.data import MIN_TRAINING_PAGES, merged_page_count
+
+    merged = merged_page_count(version.corpus)
+    if merged >= folds:
+        return
+    slug = version.corpus.slug
+    more = f"merge more pages first (manage.py merge --corpus {slug})"
+    if merged >= max(MIN_TRAINING_PAGES, 2):
+        raise CommandError(
+            f"Corpus {slug} has {merged} merged pages; {folds}-fold cross-validation needs "
+            f"at least {folds} (one page per fold at least). Evaluate with fewer folds: "
+            f"--folds {merged} (or fewer, at least 2), or {more}."
+        )
+    raise CommandError(
+        f"Corpus {slug} has {merged} merged page{'s' * (merged != 1)}; cross-validation "
+        f"needs at least {MIN_TRAINING_PAGES}: {more}."
+    )

@@ -6,7 +6,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from corpora.models import Corpus
 from learning.cli import find_corpus
+from learning.models import ModelVersion
 
 
 class Command(BaseCommand):
@@ -32,12 +34,35 @@ class Command(BaseCommand):
         source = model_path(options["file"])
         if not Path(source).is_file():
             raise CommandError(f"No model file at {source}.")
+        if not options["name"].strip():
+            refuse_second_import(corpus, options["file"])
         try:
             version = import_model_file(Path(source), corpus, name=options["name"])
         except (ModelFileError, JobError) as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(
-            f"Model {version.name} ({', '.join(version.groups)}) is ready and serves "
-            f"{corpus.slug}. Label the corpus with it: manage.py classify --corpus "
-            f"{corpus.slug} --model {version.name}."
+        self.stdout.write(imported(version, corpus))
+
+
+def refuse_second_import(corpus: Corpus, file: str) -> None:
+    """The default name is taken (imported before): say how to import it again."""
+    from learning.services import default_import_name, next_free_name
+
+    name = default_import_name(corpus)
+    if ModelVersion.objects.filter(name=name).exists():
+        raise CommandError(
+            f"A model named {name!r} exists already: corpus {corpus.slug} has an imported "
+            f"model. To import another one, give it a name of its own: manage.py "
+            f"import_model {file} --corpus {corpus.slug} --name {next_free_name(name)}"
         )
+
+
+def imported(version: ModelVersion, corpus: Corpus) -> str:
+    what = f"Model {version.name} ({', '.join(version.groups)}) is ready"
+    label = f"manage.py classify --corpus {corpus.slug} --model {version.name}"
+    if corpus.kind == Corpus.Kind.TUTORIAL:
+        # A tutorial never shows suggestions: learners find the tags themselves.
+        return (
+            f"{what}; {corpus.slug} is a tutorial, whose learners never see suggestions. "
+            f"Its pages can still be labelled with it: {label}."
+        )
+    return f"{what} and serves {corpus.slug}. Label the corpus with it: {label}."

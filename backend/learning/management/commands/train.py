@@ -48,10 +48,30 @@ class Command(BaseCommand):
         if options["queue"]:
             self.stdout.write(queue_job(version, ModelVersion.Job.TRAIN))
             return
-        train_version(version.pk, echo=terminal(options["verbosity"]))
-        version = finished(version)
+        try:
+            train_version(version.pk, echo=terminal(options["verbosity"]))
+            version = finished(version)
+        except BaseException:
+            # Trained here and failed (or interrupted): the row would only sit on
+            # /staff/models/ as a failed model nobody asked to keep; the error is printed.
+            forget(version)
+            raise
         self.stdout.write(
             f"{version.name}: trained on {version.pages} pages ({version.nodes} labelled "
             f"nodes) of {corpus.slug}, groups {', '.join(version.groups)}; file "
             f"{version.path}. Evaluate it: manage.py evaluate --model {version.name}"
         )
+
+
+def forget(version: ModelVersion) -> None:
+    """Delete a version whose training failed here, and its file if one was written.
+
+    A version that got ready is kept: what failed then was the classification that
+    follows a training (uncertainty page order), and the model itself is good.
+    """
+    from learning.services import model_path
+
+    if ModelVersion.objects.filter(pk=version.pk, status=ModelVersion.Status.READY).exists():
+        return
+    model_path(version).unlink(missing_ok=True)
+    ModelVersion.objects.filter(pk=version.pk).delete()
