@@ -89,6 +89,40 @@ def test_logins_past_the_cap_revoke_the_tokens_used_longest_ago(annotator, other
     assert token_client(other).get("/api/corpora/").status_code == 200
 
 
+def test_a_script_logging_in_again_and_again_does_not_log_out_the_client_in_use(
+    annotator, settings
+):
+    """Issue 26, item 6: never-used tokens go first (oldest first), then the least
+    recently used; "last used, or else created" revoked the add-on's token, used minutes
+    before the script's logins began."""
+    settings.KEHR_MAX_CLIENT_TOKENS = 3
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        addon = login(APIClient(), "anna", "correct horse 42", "Kehr add-on").json()["token"]
+        clock.shift(timedelta(minutes=1))
+        assert token_client(addon).get("/api/corpora/").status_code == 200
+        runs = []
+        for run in range(5):
+            clock.shift(timedelta(minutes=1))
+            runs.append(login(APIClient(), "anna", "correct horse 42", f"run {run}").json())
+    left = set(ClientToken.objects.filter(user=annotator).values_list("key", flat=True))
+    assert left == {addon, runs[3]["token"], runs[4]["token"]}
+    assert token_client(addon).get("/api/corpora/").status_code == 200
+
+
+def test_past_the_cap_the_least_recently_used_token_goes_when_all_were_used(annotator, settings):
+    settings.KEHR_MAX_CLIENT_TOKENS = 2
+    with time_machine.travel(timezone.now(), tick=False) as clock:
+        first = login(APIClient(), "anna", "correct horse 42", "first").json()["token"]
+        second = login(APIClient(), "anna", "correct horse 42", "second").json()["token"]
+        clock.shift(timedelta(minutes=2))
+        token_client(second).get("/api/corpora/")
+        clock.shift(timedelta(minutes=2))
+        token_client(first).get("/api/corpora/")  # first is now the more recently used
+        third = login(APIClient(), "anna", "correct horse 42", "third").json()["token"]
+    left = set(ClientToken.objects.filter(user=annotator).values_list("key", flat=True))
+    assert left == {first, third}
+
+
 def test_revoked_token_says_what_to_do(annotator):
     token = login(APIClient(), "anna", "correct horse 42").json()["token"]
     token_client(token).delete("/api/auth/token/")

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models.functions import Coalesce
+from django.db.models import F
 from django.utils import timezone
 
 # last_used is a hint for people reviewing their tokens, not an audit log: writing it at
@@ -56,17 +56,18 @@ class ClientToken(models.Model):
 
 def issue_token(user, client_name: str = DEFAULT_CLIENT_NAME) -> ClientToken:
     """A new token for one more client of this user; the user's other tokens stay valid,
-    up to ``KEHR_MAX_CLIENT_TOKENS``: past it, the tokens used (or issued) longest ago are
-    revoked. A script that logs in on every run instead of keeping its token would
-    otherwise add a row per run for ever; the clients people use keep theirs."""
+    up to ``KEHR_MAX_CLIENT_TOKENS``: past it, tokens are revoked, never-used ones first
+    (oldest first), then the least recently used. A script that logs in on every run
+    instead of keeping its token would otherwise add a row per run for ever. Ranking by
+    "last used, or else created" let 55 such logins push out the add-on's token used
+    minutes before them: a token nobody ever sent is the cheapest to lose."""
     with transaction.atomic():
         token = ClientToken.objects.create(
             user=user, client_name=client_name or DEFAULT_CLIENT_NAME
         )
-        keep = (
-            ClientToken.objects.filter(user=user)
-            .order_by(Coalesce("last_used", "created").desc(), "-id")
-            .values_list("pk", flat=True)[: settings.KEHR_MAX_CLIENT_TOKENS]
-        )
-        ClientToken.objects.filter(user=user).exclude(pk__in=list(keep)).delete()
+        others = ClientToken.objects.filter(user=user).exclude(pk=token.pk)
+        keep = others.order_by(F("last_used").desc(nulls_last=True), "-created", "-id").values_list(
+            "pk", flat=True
+        )[: settings.KEHR_MAX_CLIENT_TOKENS - 1]
+        others.exclude(pk__in=list(keep)).delete()
     return token
