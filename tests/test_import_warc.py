@@ -20,6 +20,7 @@ from archive.models import WarcCapture
 from corpora.ingest import add_page
 from corpora.models import Corpus, Page
 from corpora.segmenter import SegmenterError, read_node_texts
+from crosspage.services import capture_html
 
 
 def html(title: str, text: str) -> bytes:
@@ -271,3 +272,17 @@ def test_brotli_zstd_and_chains_decode_and_a_broken_body_is_skipped(
     out, err = capsys.readouterr()
     assert "0 HTML captures indexed (5 already were)" in out, out + err
     assert "3 captures whose body cannot be decoded" in out and "stale" not in err
+
+
+def test_dbce_reads_an_earlier_brotli_capture_back(corpus, tmp_path) -> None:
+    """DBCE reads earlier captures from the WARC by offset, decoded as the import did."""
+    path = tmp_path / "two.warc.gz"
+    with path.open("wb") as stream:
+        writer = WARCWriter(stream, gzip=True)
+        encoded_response(writer, "https://site.test/br",
+                         brotli.compress(html("Br", "Earlier, in brotli.")),
+                         [("Content-Encoding", "br")])  # fmt: skip
+        response(writer, "https://site.test/br", "2026-04-01T10:00:00Z", html("Br", "Later."))
+    call_command("import_warc", str(path), "--corpus", "warcs")
+    earlier = WarcCapture.objects.get(corpus=corpus, captured_at__month=3)
+    assert "Earlier, in brotli." in capture_html(earlier)

@@ -30,6 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 from warcio.archiveiterator import ArchiveIterator
 
+from archive.body import read_body
 from archive.models import WarcCapture
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
@@ -37,6 +38,7 @@ from crosspage.models import MethodRun, MethodVector, UrlTreeState
 from kehr_engine.dbce.labels import DbceResult
 from kehr_engine.dbce.run import ArchivePage, label_archive
 from kehr_engine.dbce.similar import Capture
+from kehr_engine.limits import max_bytes
 from kehr_engine.segmenter import decode_html
 from kehr_engine.urltree.keys import QueryRules, url_key
 from kehr_engine.urltree.stream import StreamDocument, UrlTreeStream
@@ -232,7 +234,9 @@ def capture_html(capture: WarcCapture) -> str:
         key, _, value = part.strip().partition("=")
         if key.lower() == "charset":
             charset = value.strip("\"' ")
-    return decode_html(record.content_stream().read(), charset)[0]
+    # archive.body, as the import read it: warcio's content_stream() breaks on brotli and
+    # would inflate a compression bomb whole. A BodyError is a ValueError (unreadable).
+    return decode_html(read_body(record, max_bytes()), charset)[0]
 
 
 def capture_of(key: str, url: str, when: datetime) -> Capture:
