@@ -6,11 +6,13 @@ Services (PostgreSQL, Redis, the Celery worker) come from the tests.services plu
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Permission
 from rest_framework.test import APIClient
 
 from accounts.models import issue_token
 from corpora.ingest import add_page
 from corpora.models import Corpus
+from kehr.staff_permissions import STAFF_PERMISSIONS
 
 PAGE_TEMPLATE = """<!DOCTYPE html>
 <html><head><title>Page {n}</title></head>
@@ -47,9 +49,12 @@ def page(pages):
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, *, staff: bool = False, password: str = "correct horse 42"):
-        return django_user_model.objects.create_user(
+        user = django_user_model.objects.create_user(
             username=username, password=password, is_staff=staff
         )
+        if staff:  # staff with every staff page's permission (test_staff_permissions: none)
+            grant(user, *STAFF_PERMISSIONS)
+        return user
 
     return make
 
@@ -67,6 +72,15 @@ def other_annotator(make_user):
 @pytest.fixture
 def staff(make_user):
     return make_user("stella", staff=True)
+
+
+def grant(user, *permissions: str) -> None:
+    """Give the user these permissions ("app_label.codename")."""
+    for name in permissions:
+        app_label, _, codename = name.partition(".")
+        user.user_permissions.add(
+            Permission.objects.get(content_type__app_label=app_label, codename=codename)
+        )
 
 
 def client_for(user) -> APIClient:

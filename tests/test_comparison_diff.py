@@ -318,3 +318,24 @@ def test_the_dashboard_and_the_admin_link_to_diffs(admin_client, merged_page):
     assert f"/staff/diff/pages/{page.pk}/view/?a=submission%3A{first.pk}&amp;b=gold" in admin_list
     detail = admin_client.get(f"/admin/annotations/submission/{first.pk}/change/").content.decode()
     assert "vs gold" in detail and "vs reference" not in detail
+
+
+def test_the_diff_index_leads_from_a_corpus_to_a_page_and_its_sources(staff_client, merged_page):
+    """Issue 26, item 17: /staff/diff/ answered 404 although the docs call it the diff."""
+    page, first, _ = merged_page
+    start = staff_client.get("/staff/diff/")
+    assert start.status_code == 200
+    assert f'<option value="{page.corpus.slug}"' in start.content.decode()
+    listing = staff_client.get(f"/staff/diff/?corpus={page.corpus.slug}").content.decode()
+    assert f'href="/staff/diff/pages/{page.pk}/"' in listing
+    # The page's view offers the two sources to compare.
+    chooser = staff_client.get(f"/staff/diff/pages/{page.pk}/").content.decode()
+    assert f'<option value="submission:{first.pk}"' in chooser
+    jump = staff_client.get(f"/staff/diff/?page_id={page.pk}")
+    assert jump.status_code == 302 and jump["Location"] == f"/staff/diff/pages/{page.pk}/"
+    # Unknown corpus or page: say so, on the same chooser.
+    for query, message in (("corpus=nope", "No corpus &#x27;nope&#x27;"),
+                           ("page_id=999999", "No page with the id &#x27;999999&#x27;"),
+                           ("page_id=x1", "No page with the id &#x27;x1&#x27;")):  # fmt: skip
+        response = staff_client.get(f"/staff/diff/?{query}")
+        assert response.status_code == 404 and message in response.content.decode()

@@ -115,14 +115,14 @@ def test_a_worker_runs_the_stability_method(celery_worker):
 
 
 @pytest.mark.django_db
-def test_staff_see_the_mask_over_the_first_visit(client, django_user_model):
+def test_staff_see_the_mask_over_the_first_visit(client, make_user):
     corpus = Corpus.objects.create(name="V", slug="v")
     page, other = _page(corpus, "m"), _page(corpus, "n")
     _visits(page, [capture(v) for v in range(3)])
     call_command("stability", "--corpus", "v", verbosity=0)
     url = f"/staff/methods/stability/{page.pk}.png"
     assert client.get(url).status_code == 302  # to the login
-    client.force_login(django_user_model.objects.create_user("s", password="p", is_staff=True))
+    client.force_login(make_user("s", staff=True))
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
     with Image.open(io.BytesIO(response.content)) as overlay:
@@ -136,14 +136,14 @@ def test_staff_see_the_mask_over_the_first_visit(client, django_user_model):
 
 
 @pytest.mark.django_db
-def test_the_diff_page_offers_and_shows_the_stability_source(client, django_user_model):
+def test_the_diff_page_offers_and_shows_the_stability_source(client, make_user):
     corpus = Corpus.objects.create(name="D", slug="dd")
     page = _page(corpus, "d")
     _visits(page, [capture(v) for v in range(3)])
     call_command("stability", "--corpus", "dd", verbosity=0)
     # A second source of the same page to compare with: a classifier-free stand-in.
     MethodVector.objects.create(page=page, method="dbce", labels=bytes([3, 3]))
-    client.force_login(django_user_model.objects.create_user("st", password="p", is_staff=True))
+    client.force_login(make_user("st", staff=True))
     chooser = client.get(f"/staff/diff/pages/{page.pk}/").content.decode()
     assert '<option value="stability"' in chooser
     response = client.get(f"/staff/diff/pages/{page.pk}/view/?a=stability&b=dbce")

@@ -134,13 +134,13 @@ def test_check_replay_command_says_what_is_missing(monkeypatch):
         call_command("check_replay", "--corpus", "e")
 
 
-def test_staff_see_images_others_do_not(client, django_user_model):
+def test_staff_see_images_others_do_not(client, make_user):
     from harvest.visits import store_png
 
     sha = store_png(_png("white"), DIFF_FOLDER)
     url = f"/staff/harvest/images/{DIFF_FOLDER}/{sha}.png"
     assert client.get(url).status_code == 302  # to the login
-    staff = django_user_model.objects.create_user("s", password="pw", is_staff=True)
+    staff = make_user("s", staff=True)
     client.force_login(staff)
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"] == "image/png"

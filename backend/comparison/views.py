@@ -12,15 +12,16 @@ import re
 from urllib.parse import urlencode
 
 from django.contrib import admin
-from django.contrib.admin.views.decorators import staff_member_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from comparison import render as diff_render
 from comparison import sources
-from corpora.models import Page
+from corpora.models import Corpus, Page
 from kehr.content_policy import DOCUMENT_HEADERS
+from kehr.staff_permissions import VIEW_SUBMISSIONS, staff_permission_required
 
 MODES = {
     "auto": "automatic: tutorial colours when one side is the tutorial reference",
@@ -42,7 +43,7 @@ def _filename(page: Page, a: str, b: str) -> str:
     return f"kehr-diff-page-{page.pk}-{safe}.html"
 
 
-@staff_member_required
+@staff_permission_required(VIEW_SUBMISSIONS)
 def diff(request: HttpRequest, page_id: int) -> HttpResponse:
     """The standalone visual diff of ?a=SPEC&b=SPEC (&mode=auto|pair|reference, &download=1)."""
     page = get_object_or_404(Page.objects.select_related("corpus"), pk=page_id)
@@ -92,7 +93,7 @@ def diff(request: HttpRequest, page_id: int) -> HttpResponse:
     return response
 
 
-@staff_member_required
+@staff_permission_required(VIEW_SUBMISSIONS)
 def page_annotations(request: HttpRequest, page_id: int) -> HttpResponse:
     """Every vector of a page, with one-click diffs and an "A vs B" chooser."""
     page = get_object_or_404(Page.objects.select_related("corpus"), pk=page_id)
@@ -125,3 +126,38 @@ def page_annotations(request: HttpRequest, page_id: int) -> HttpResponse:
         "default_b": "gold" if "gold" in specs else (available[-1][0] if available else ""),
     }
     return render(request, "comparison/page.html", context)
+
+
+#: Pages per page of the diff index's page list.
+PAGES_PER_PAGE = 100
+
+
+@staff_permission_required(VIEW_SUBMISSIONS)
+def index(request: HttpRequest) -> HttpResponse:
+    """Pick a corpus, then one of its pages (or a page id): its view picks two sources."""
+    raw_id = request.GET.get("page_id", "").strip()
+    if raw_id:
+        found = Page.objects.filter(pk=int(raw_id)).first() if raw_id.isdecimal() else None
+        if found is not None:
+            return redirect("comparison:page", page_id=found.pk)
+    corpora = Corpus.objects.order_by("name")
+    slug = request.GET.get("corpus", "")
+    chosen = corpora.filter(slug=slug).first() if slug else None
+    problem = ""
+    if raw_id:
+        problem = f"No page with the id {raw_id!r}: give the number of an existing page."
+    elif slug and chosen is None:
+        problem = f"No corpus {slug!r}: choose one from the list."
+    page_obj = None
+    if chosen is not None:
+        pages = chosen.pages.only("pk", "title", "url", "submission_count").order_by("pk")
+        page_obj = Paginator(pages, PAGES_PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        **admin.site.each_context(request),
+        "title": "Visual diffs",
+        "corpora": corpora,
+        "chosen": chosen,
+        "page_obj": page_obj,
+        "problem": problem,
+    }
+    return render(request, "comparison/index.html", context, status=404 if problem else 200)

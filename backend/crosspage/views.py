@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from corpora.models import Page
 from crosspage.stability import Unmapped, mask_overlay
+from kehr.staff_permissions import VIEW_STABILITY, staff_permission_required
 
 
-@staff_member_required
+@staff_permission_required(VIEW_STABILITY)
 def stability_overlay(request: HttpRequest, page_id: int) -> HttpResponse:
     """The page's first live visit with the blocks visual stability found dynamic tinted."""
     page = get_object_or_404(Page, pk=page_id)

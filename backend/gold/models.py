@@ -100,6 +100,11 @@ class PageGold(models.Model):
         verbose_name = "page gold standard"
         verbose_name_plural = "page gold standards"
         ordering = ["page_id"]
+        # Staff actions of the dashboard (kehr.staff_permissions, docs/admin-guide.md).
+        permissions = [
+            ("merge_corpus", "Can queue merges and statistics of a corpus"),
+            ("export_gold", "Can download the gold-standard exports"),
+        ]
         indexes = [
             models.Index(fields=["corpus", "status", "page"], name="gold_status"),
             # Only the few dirty rows are in this index: the every-minute merge finds
@@ -171,6 +176,7 @@ class TieDecision(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["page", "node"], name="tie_decision_one_per_node")
         ]
+        permissions = [("decide_tie", "Can decide or withdraw the label of a tied node")]
 
     def __str__(self) -> str:
         return f"Page {self.page_id} node {self.node}: {self.get_label_display()}"
@@ -194,6 +200,9 @@ class UserExclusion(models.Model):
         ordering = ["corpus", "user"]
         constraints = [
             models.UniqueConstraint(fields=["corpus", "user"], name="user_exclusion_once")
+        ]
+        permissions = [
+            ("exclude_annotator", "Can exclude an annotator from the gold standard or include them")
         ]
 
     def __str__(self) -> str:

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import re
 
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import FileResponse, Http404, HttpRequest
 
 from harvest.replay_check import DIFF_FOLDER
 from harvest.visits import capture_path
+from kehr.staff_permissions import VIEW_CAPTURES, staff_permission_required
 
 FOLDERS = {"visits", DIFF_FOLDER}
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
-@staff_member_required
+@staff_permission_required(VIEW_CAPTURES)
 def image(request: HttpRequest, folder: str, sha256: str) -> FileResponse:
     if folder not in FOLDERS or not SHA256.match(sha256):
         raise Http404("no such image")

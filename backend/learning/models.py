@@ -108,6 +108,8 @@ class ModelVersion(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["status", "created_at"], name="model_version_newest")]
+        # The /staff/models/ buttons (kehr.staff_permissions, docs/admin-guide.md).
+        permissions = [("run_model_jobs", "Can train, evaluate and classify with models")]
 
     def __str__(self) -> str:
         return self.name

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 
 from django.contrib import admin, messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +17,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from corpora.models import Corpus
+from kehr.staff_permissions import (
+    RUN_MODEL_JOBS,
+    VIEW_MODELS,
+    VIEW_SUGGESTIONS,
+    staff_permission_required,
+)
 from learning.models import CorpusLearning, ModelVersion, PredictedVector
 
 logger = logging.getLogger(__name__)
@@ -51,7 +56,7 @@ def _queue(request: HttpRequest, version: ModelVersion, job: str, done: str, **o
 MODELS_PER_PAGE = 50
 
 
-@staff_member_required
+@staff_permission_required(VIEW_MODELS)
 def index(request: HttpRequest) -> HttpResponse:
     from kehr_engine.features import DEFAULT_GROUPS, GROUPS
 
@@ -77,7 +82,7 @@ def index(request: HttpRequest) -> HttpResponse:
     )
 
 
-@staff_member_required
+@staff_permission_required(RUN_MODEL_JOBS)
 @require_POST
 def train(request: HttpRequest) -> HttpResponse:
     from learning.jobs import JobError
@@ -117,7 +122,7 @@ def _folds(raw: str) -> int | None:
     return int(raw) if _whole(raw) and 2 <= int(raw) <= 100 else None
 
 
-@staff_member_required
+@staff_permission_required(RUN_MODEL_JOBS)
 @require_POST
 def evaluate(request: HttpRequest, name: str) -> HttpResponse:
     version = get_object_or_404(ModelVersion, name=name)
@@ -130,7 +135,7 @@ def evaluate(request: HttpRequest, name: str) -> HttpResponse:
     return redirect("learning:index")
 
 
-@staff_member_required
+@staff_permission_required(RUN_MODEL_JOBS)
 @require_POST
 def classify(request: HttpRequest, name: str) -> HttpResponse:
     version = get_object_or_404(ModelVersion, name=name)
@@ -175,7 +180,7 @@ def worst_pages(version: ModelVersion) -> list[tuple[int, float, str]]:
     ]  # fmt: skip
 
 
-@staff_member_required
+@staff_permission_required(VIEW_MODELS)
 def report(request: HttpRequest, name: str) -> HttpResponse:
     version = get_object_or_404(ModelVersion.objects.select_related("corpus"), name=name)
     sources = (version.metrics or {}).get("sources") or []
@@ -196,7 +201,7 @@ def report(request: HttpRequest, name: str) -> HttpResponse:
     )
 
 
-@staff_member_required
+@staff_permission_required(VIEW_SUGGESTIONS)
 def suggestion_bias(request: HttpRequest, corpus: str) -> HttpResponse:
     """What suggestions change in a corpus: the two drawn groups compared (learning.bias)."""
     from learning.bias import corpus_report

@@ -40,6 +40,8 @@ class TutorialStep(models.Model):
                 fields=["corpus", "position"], name="tutorial_step_unique_position"
             ),
         ]
+        # /staff/tutorial/ (kehr.staff_permissions, docs/admin-guide.md).
+        permissions = [("view_scores", "Can view learners' tutorial scores")]
 
     def __str__(self) -> str:
         return f"{self.corpus} step {self.position}"

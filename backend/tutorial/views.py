@@ -7,12 +7,12 @@ dashboard. Scores are computed when the page is asked for (one NumPy call per st
 from __future__ import annotations
 
 from django.contrib import admin
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from corpora.models import Corpus
 from kehr import safe_csv
+from kehr.staff_permissions import VIEW_TUTORIAL_SCORES, staff_permission_required
 from tutorial.scores import (
     LEARNER_COLUMNS,
     PASS_SCORE,
@@ -30,7 +30,7 @@ def _context(request: HttpRequest, **extra) -> dict:
     return {**admin.site.each_context(request), "pass_score": PASS_SCORE, **extra}
 
 
-@staff_member_required
+@staff_permission_required(VIEW_TUTORIAL_SCORES)
 def index(request: HttpRequest) -> HttpResponse:
     rows = []
     for corpus in Corpus.objects.filter(kind=Corpus.Kind.TUTORIAL).order_by("name"):
@@ -43,7 +43,7 @@ def _tutorial(slug: str) -> Corpus:
     return get_object_or_404(Corpus, slug=slug, kind=Corpus.Kind.TUTORIAL)
 
 
-@staff_member_required
+@staff_permission_required(VIEW_TUTORIAL_SCORES)
 def scores(request: HttpRequest, slug: str) -> HttpResponse:
     corpus = _tutorial(slug)
     steps, learners = staff_scores(corpus)
@@ -61,7 +61,7 @@ def scores(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@staff_member_required
+@staff_permission_required(VIEW_TUTORIAL_SCORES)
 def table_csv(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     corpus = _tutorial(slug)
     if name not in TABLES:

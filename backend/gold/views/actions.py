@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect
@@ -17,6 +16,7 @@ from gold.staff import StaffActionError, exclude_user, include_user
 from gold.views.dashboard import corpus_or_404
 from kehr.echo import echo
 from kehr.ids import as_id
+from kehr.staff_permissions import EXCLUDE_ANNOTATOR, MERGE_GOLD, staff_permission_required
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ def _enqueue(request: HttpRequest, task, *args, done: str) -> None:
         messages.success(request, done)
 
 
-@staff_member_required
+@staff_permission_required(MERGE_GOLD)
 @require_POST
 def merge_now(request: HttpRequest, slug: str) -> HttpResponse:
     corpus = corpus_or_404(slug)
@@ -44,7 +44,7 @@ def merge_now(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("gold:corpus", slug=corpus.slug)
 
 
-@staff_member_required
+@staff_permission_required(MERGE_GOLD)
 @require_POST
 def recompute(request: HttpRequest, slug: str) -> HttpResponse:
     corpus = corpus_or_404(slug)
@@ -52,7 +52,7 @@ def recompute(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("gold:corpus", slug=corpus.slug)
 
 
-@staff_member_required
+@staff_permission_required(EXCLUDE_ANNOTATOR)
 @require_POST
 def exclusion(request: HttpRequest, slug: str) -> HttpResponse:
     """Exclude (with a reason) or include again an annotator of this corpus."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -23,6 +22,7 @@ from gold.exports.included import available_specs
 from gold.links import corpus_links
 from gold.models import CorpusStats, PageGold, UserExclusion
 from gold.stats import STATS_VERSION
+from kehr.staff_permissions import VIEW_GOLD, staff_permission_required
 
 PAGE_SIZE = 100
 
@@ -43,7 +43,7 @@ def current_stats(corpus: Corpus) -> CorpusStats | None:
     return stats
 
 
-@staff_member_required
+@staff_permission_required(VIEW_GOLD)
 def index(request: HttpRequest) -> HttpResponse:
     corpora = list(Corpus.objects.order_by("name"))
     stats = {s.corpus_id: s for s in CorpusStats.objects.filter(corpus__in=corpora)}
@@ -56,7 +56,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "gold/index.html", {"rows": rows, "title": "Gold standard"})
 
 
-@staff_member_required
+@staff_permission_required(VIEW_GOLD)
 def corpus_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     corpus = corpus_or_404(slug)
     stats = current_stats(corpus)
@@ -93,7 +93,7 @@ def corpus_dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "gold/corpus.html", context)
 
 
-@staff_member_required
+@staff_permission_required(VIEW_GOLD)
 def page_status(request: HttpRequest, slug: str) -> HttpResponse:
     corpus = corpus_or_404(slug)
     status = request.GET.get("status", "")
@@ -124,7 +124,7 @@ def page_status(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@staff_member_required
+@staff_permission_required(VIEW_GOLD)
 def annotators(request: HttpRequest, slug: str) -> HttpResponse:
     corpus = corpus_or_404(slug)
     stats = current_stats(corpus)

@@ -6,7 +6,6 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponseBadRequest, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 
@@ -15,6 +14,7 @@ from gold.exports import FORMATS, export, filename
 from gold.exports.included import IncludeError
 from gold.views.dashboard import corpus_or_404, current_stats
 from kehr import safe_csv
+from kehr.staff_permissions import EXPORT_GOLD, VIEW_GOLD, staff_permission_required
 
 
 class _Echo:
@@ -62,7 +62,7 @@ CSV_TABLES = {
 }
 
 
-@staff_member_required
+@staff_permission_required(VIEW_GOLD)
 def table_csv(request: HttpRequest, slug: str, name: str) -> StreamingHttpResponse:
     corpus = corpus_or_404(slug)
     if name not in CSV_TABLES:
@@ -75,7 +75,7 @@ def table_csv(request: HttpRequest, slug: str, name: str) -> StreamingHttpRespon
     return response
 
 
-@staff_member_required
+@staff_permission_required(EXPORT_GOLD)
 def export_download(request: HttpRequest, slug: str, fmt: str) -> HttpResponseBase:
     corpus = corpus_or_404(slug)
     if fmt not in FORMATS:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -15,11 +14,12 @@ from gold import vectors
 from gold.models import PageGold, TieDecision
 from gold.staff import StaffActionError, decide_tie, withdraw_decision
 from gold.views.dashboard import PAGE_SIZE, corpus_or_404, render
+from kehr.staff_permissions import DECIDE_TIE, VIEW_GOLD, staff_permission_required
 
 LABELS = dict(TieDecision.Label.choices)
 
 
-@staff_member_required
+@staff_permission_required(VIEW_GOLD)
 def tie_list(request: HttpRequest, slug: str) -> HttpResponse:
     corpus = corpus_or_404(slug)
     golds = (
@@ -36,7 +36,7 @@ def tie_list(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@staff_member_required
+@staff_permission_required(VIEW_GOLD)
 def tie_page(request: HttpRequest, slug: str, page_id: int) -> HttpResponse:
     corpus = corpus_or_404(slug)
     page = get_object_or_404(Page, pk=page_id, corpus=corpus)
@@ -75,7 +75,7 @@ def tie_page(request: HttpRequest, slug: str, page_id: int) -> HttpResponse:
     )
 
 
-@staff_member_required
+@staff_permission_required(DECIDE_TIE)
 @require_POST
 def decide(request: HttpRequest, slug: str, page_id: int) -> HttpResponse:
     corpus = corpus_or_404(slug)
