@@ -206,6 +206,18 @@ def test_every_route_takes_its_ids_with_the_id_converter():
     assert checked >= 12  # the routes of test_an_id_in_any_path_is_ascii_digits_only and more
 
 
+def test_a_number_too_long_for_python_is_a_plain_400(api, page):
+    """Issue 26, item 22: a 5,000-digit number's 400 quoted Python's advice to call
+    sys.set_int_max_str_digits(); the answer says what was wrong in the client's terms."""
+    body = '{"page": %s, "labels": [1]}' % ("9" * 5000)
+    response = api.post("/api/submissions/", body, content_type="application/json")
+    assert response.status_code == 400, response.content[:300]
+    detail = response.json()["detail"]
+    assert "a number in the JSON body is too long (5000 digits" in detail
+    assert "sys." not in detail and "int_max_str_digits" not in detail
+    assert not Submission.objects.exists()
+
+
 # --------------------------------------------------------------------------- ids in queries
 
 
@@ -289,13 +301,36 @@ def test_oversized_body_is_413_json(api, page, path):
     assert not Submission.objects.exists()
 
 
-def test_oversized_multipart_body_is_413_json(api, page):
+def test_oversized_multipart_body_is_413_json(staff_api, corpus):
+    # /api/submissions/ takes JSON only (below); a harvest job may be posted as a form.
     size = settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1
-    upload = SimpleUploadedFile("labels.txt", b"3" * size)
-    response = api.post("/api/submissions/", {"page": page.pk, "labels": upload})
+    upload = SimpleUploadedFile("urls.txt", b"3" * size)
+    response = staff_api.post("/api/harvest/jobs/", {"corpus": "test", "urls": upload})
     assert response.status_code == 413, response.content[:300]
     assert str(settings.DATA_UPLOAD_MAX_MEMORY_SIZE) in response.json()["detail"]
+    assert not HarvestJob.objects.exists()
+
+
+@pytest.mark.parametrize("format", ["multipart", "form"])
+def test_a_submission_as_a_form_is_415_and_the_schema_says_json(api, page, format):
+    """Issue 26, item 22: the schema offered form and multipart bodies for
+    POST /api/submissions/, which can never carry a label vector."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    if format == "form":
+        response = api.post(
+            "/api/submissions/",
+            f"page={page.pk}&labels=3",
+            content_type="application/x-www-form-urlencoded",
+        )
+    else:
+        response = api.post("/api/submissions/", {"page": page.pk, "labels": 3})
+    assert response.status_code == 415, response.content[:300]
+    assert "Unsupported media type" in response.json()["detail"]
     assert not Submission.objects.exists()
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    body = schema["paths"]["/api/submissions/"]["post"]["requestBody"]["content"]
+    assert list(body) == ["application/json"]
 
 
 # --------------------------------------------------------------------------- the submission

@@ -3,7 +3,8 @@
 Python's json module recurses once per nesting level, so a body of a thousand ``[``
 ends in a RecursionError (a 500) — even on the anonymous login endpoint. No Kehr request
 body nests deeper than a few levels (a label vector is an array in an object), so a body
-nested deeper than MAX_JSON_DEPTH is refused with a 400 before json.loads sees it.
+nested deeper than MAX_JSON_DEPTH is refused with a 400 before json.loads sees it, and
+a number too long for int() with a 400 that says so (parse_int).
 Bodies larger than DATA_UPLOAD_MAX_MEMORY_SIZE are refused with a 413 (api.errors):
 Django enforces that for bodies it reads into memory; SizeLimitedMultiPartParser does it
 for multipart bodies too, which Django would otherwise spool to disk whatever their size
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import sys
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -60,9 +62,26 @@ class DepthLimitedJSONParser(parsers.JSONParser):
             )
         parse_constant = json.strict_constant if self.strict else None
         try:
-            return json.loads(text, parse_constant=parse_constant)
+            return json.loads(text, parse_constant=parse_constant, parse_int=parse_int)
         except ValueError as error:
             raise ParseError(f"JSON parse error - {error}") from None
+
+
+def parse_int(digits: str) -> int:
+    """A JSON integer, refused with a plain message when Python would not convert it.
+
+    int() refuses strings longer than sys.get_int_max_str_digits() (4300) with advice for
+    Python programmers ("use sys.set_int_max_str_digits()"), which reached API clients
+    in the 400. No Kehr request holds a number longer than 19 digits (an id).
+    """
+    limit = sys.get_int_max_str_digits()
+    length = len(digits.lstrip("-"))
+    if limit and length > limit:
+        raise ParseError(
+            f"JSON parse error - a number in the JSON body is too long ({length} digits; "
+            f"at most {limit} are read). Send the documented shape (docs/api.md)."
+        )
+    return int(digits)
 
 
 class SizeLimitedMultiPartParser(parsers.MultiPartParser):

@@ -21,6 +21,7 @@ from annotations.services import (
 )
 from annotations.stats import submission_stats
 from api.ids import ID_SCHEMA, query_id
+from api.parsers import DepthLimitedJSONParser
 from api.serializers import (
     MyStatsSerializer,
     SubmissionResultSerializer,
@@ -63,6 +64,10 @@ class SubmissionViewSet(
     viewsets.GenericViewSet,
 ):
     serializer_class = SubmissionSerializer
+    # JSON only: a label vector is a list of numbers, which a form or multipart body
+    # cannot carry; the schema listed both, and a client that believed it always got 400s.
+    # Anything else is a 415 naming the type it sent.
+    parser_classes = [DepthLimitedJSONParser]
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation, no real user
