@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 import struct
 
 import numpy as np
 import pytest
+from marionette_driver import errors as mn_errors
 
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
 from corpora.signals import pages_arrived
+from harvest import conf
+from harvest.browser import VIEWPORT, Browser
 from harvest.harvester import create_job, harvest_item, run_job_sync
 from harvest.models import HarvestItem, HarvestJob
 from kehr_engine.layout import Layout
@@ -207,10 +211,30 @@ def test_same_url_in_a_later_job_is_a_duplicate(site):
     assert third.items.get().state == State.DONE
 
 
+def drawable_height(prefs: dict[str, object] | None = None) -> int:
+    """The tallest full-page screenshot this Firefox draws, measured on a page taller
+    than any Firefox draws: the height its error names (Firefox 153) or the height it
+    silently cut the shot to (Firefox 140)."""
+    browser = Browser(binary=conf.firefox_binary(), prefs=prefs)
+    browser.start()
+    try:
+        m = browser.client
+        assert m is not None
+        m.execute_script("document.body.style.height = '200000px'")
+        try:
+            return png_size(m.screenshot(format="binary", full=True))[1]
+        except mn_errors.UnsupportedOperationException as exc:
+            return int(re.search(r"height of (\d+) pixels", str(exc)).group(1))
+    finally:
+        browser.stop()
+
+
 @pytest.mark.django_db
 def test_a_page_taller_than_firefox_can_draw_is_shot_to_its_top(site):
-    """Found harvesting Debian's git manual pages: a full-page screenshot of a page over
-    65,535 px fails in Firefox, and the page was lost. Now its top part is shot."""
+    """Found harvesting Debian's git manual pages: a full-page screenshot of a page
+    taller than Firefox can draw fails, and the page was lost. Now its top part is shot,
+    as tall as this Firefox draws (65,535 px in 153, 32,767 px in 140: issue 26)."""
+    limit = drawable_height()
     corpus = Corpus.objects.create(name="Tall", slug="tall")
     job = create_job(corpus, site.url("/tall.html"), settings=FAST)
     run_job_sync(job)
@@ -218,8 +242,22 @@ def test_a_page_taller_than_firefox_can_draw_is_shot_to_its_top(site):
     assert item.state == State.DONE, item.message
     with open(item.screenshot_path, "rb") as f:
         width, height = png_size(f.read())
-    assert 60000 <= height <= 65535 and width >= 1000
+    assert limit - 2048 <= height <= limit and width >= 1000, (limit, height)
     # The page itself is whole: the clip was for the screenshot only.
     texts = read_node_texts(item.page.document)
     assert len(texts) == 1200 and texts[-1] == "Line 1199"
     assert "max-height" not in item.page.document
+
+
+def test_the_clip_follows_the_limit_this_firefox_draws(site):
+    """With a lower limit (gfx.canvas.max-size) the old fixed 64,000 px clip failed too
+    and the page got only its first viewport (Firefox 153) or no capture at all (Firefox
+    140: the canvas error). The clip now steps down to a height this Firefox draws."""
+    browser = Browser(binary=conf.firefox_binary(), prefs={"gfx.canvas.max-size": 20000})
+    browser.start()
+    try:
+        capture = browser.capture(site.url("/tall.html"), settle_ms=100, timeout_s=20)
+    finally:
+        browser.stop()
+    width, height = png_size(capture.screenshot_png)
+    assert 4 * VIEWPORT[1] < height <= 20000 and width >= 1000, (width, height)

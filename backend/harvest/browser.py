@@ -8,8 +8,8 @@ and restarted when it crashes. What it does for a page (:meth:`Browser.capture`)
    infinite-scroll teasers), wait for images and a second short settle;
 3. read the final URL, the MIME type, the HTTP status of the navigation
    (``PerformanceNavigationTiming.responseStatus``) and the document's encoding;
-4. take a full-page PNG screenshot of the live page (of a page taller than the
-   65,535 px Firefox can draw at once, its top 64,000 px);
+4. take a full-page PNG screenshot of the live page (of a page taller than Firefox
+   can draw at once, its top part, as tall as this Firefox draws: see ``_screenshot``);
 5. take the DOM snapshot: a *clone* of the live ``documentElement`` (so the page is
    not disturbed) with scripts neutralised, serialised with its doctype.
 
@@ -42,6 +42,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -188,10 +189,26 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 })();
 """
 
-# Firefox draws at most 65,535 px each way: a full-page screenshot of a taller page
-# fails. Such a page is shot clipped to its top part (the body capped at the clip, the
-# root not scrolling); the script returns the style attributes it replaced.
-SCREENSHOT_CLIP_PX = 64000
+# Firefox draws a screenshot only up to a size: 65,535 px each way in Firefox 153
+# (``gfx.canvas.max-size``; a taller full-page shot fails and the error names the
+# limit), 32,767 px in Firefox 140 (a taller shot is silently cut to its top). Such a
+# page is shot clipped to its top part (the body capped at the clip, the root not
+# scrolling), stepping down from the limit the error names; the script returns the
+# style attributes it replaced.
+DEFAULT_SHOT_LIMIT_PX = 65535
+# Room under the clip for the body's margins, borders and padding.
+SCREENSHOT_CLIP_MARGIN_PX = 1024
+
+
+def _too_big(exc: Exception) -> bool:
+    """A screenshot refused for its size: Firefox 153 says so (UnsupportedOperation);
+    Firefox 140 fails drawing into a canvas over ``gfx.canvas.max-size``."""
+    return isinstance(exc, mn_errors.UnsupportedOperationException) or (
+        "exceeds max size" in str(exc)
+    )
+
+
+_SHOT_LIMIT_RE = re.compile(r"maximum allowed screenshot height of (\d+) pixels")
 _CLIP_JS = r"""
 const root = document.documentElement, body = document.body;
 const saved = [root.getAttribute("style"), body ? body.getAttribute("style") : null];
@@ -453,21 +470,31 @@ class Browser:
         return m.screenshot(format="binary", full=False)
 
     def _screenshot(self) -> bytes:
-        """The whole page as PNG; the top 64,000 px of a page too tall for Firefox to
-        draw at once; the viewport if even that cannot be drawn (a very wide page)."""
+        """The whole page as PNG; of a page too tall for this Firefox to draw at once,
+        its top part, as tall as it can draw; the viewport if no clip can be drawn (a
+        very wide page)."""
         m = self.client
         assert m is not None
         try:
             return m.screenshot(format="binary", full=True)
-        except mn_errors.UnsupportedOperationException:
-            pass
-        saved = m.execute_script(_CLIP_JS, script_args=[SCREENSHOT_CLIP_PX])
-        try:
-            return m.screenshot(format="binary", full=True)
-        except mn_errors.UnsupportedOperationException:
-            return m.screenshot(format="binary", full=False)
-        finally:
-            m.execute_script(_UNCLIP_JS, script_args=[saved])
+        except mn_errors.MarionetteException as exc:
+            if not _too_big(exc):
+                raise
+            found = _SHOT_LIMIT_RE.search(str(exc))
+            limit_px = int(found.group(1)) if found else DEFAULT_SHOT_LIMIT_PX
+        scale = float(m.execute_script("return window.devicePixelRatio") or 1)
+        clip = int(limit_px / scale) - SCREENSHOT_CLIP_MARGIN_PX
+        while clip >= self.viewport[1]:
+            saved = m.execute_script(_CLIP_JS, script_args=[clip])
+            try:
+                return m.screenshot(format="binary", full=True)
+            except mn_errors.MarionetteException as exc:
+                if not _too_big(exc):
+                    raise
+                clip //= 2  # still too big (the area limit, a lower canvas limit): step down
+            finally:
+                m.execute_script(_UNCLIP_JS, script_args=[saved])
+        return m.screenshot(format="binary", full=False)
 
     def node_rects(self, document: str, node_count: int, *, timeout_s: int = 30) -> dict:
         """Write the annotation document into the current tab and measure its nodes.
