@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from PIL import Image, ImageChops
@@ -14,6 +17,7 @@ from harvest.browser import Browser
 from harvest.harvester import create_job, run_job_sync
 from harvest.models import HarvestItem
 from kehr.processes import free_port
+from kehr_proxy.index import ArchiveIndex
 from tests import proxy_fixtures
 from tests.fixture_site_server import FixtureSite
 
@@ -146,3 +150,104 @@ def test_recorder_refusals_and_dead_origins_are_reported_with_their_reason(tmp_p
     # The site's own error status stays an HTTP error (it was archived).
     missing = items[site.url("/missing.html")]
     assert (missing.reason, missing.message) == ("http_error", "HTTP status 404")
+
+
+class Listener:
+    """A loopback HTTP server that counts who asks; ``routes`` maps a path to (status,
+    headers, body), anything else is a 404 (a stand-in for a metadata endpoint)."""
+
+    def __init__(self, host: str, routes: dict[str, tuple[int, dict[str, str], bytes]]):
+        self.seen: list[str] = []
+        listener = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                listener.seen.append(self.path)
+                status, headers, body = routes.get(self.path, (404, {}, b"no\n"))
+                self.send_response(status)
+                for name, value in {"Content-Length": str(len(body)), **headers}.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(body)
+
+        server_class = type("Server", (ThreadingHTTPServer,), {
+            "address_family": socket.AF_INET6 if ":" in host else socket.AF_INET,
+            "daemon_threads": True,
+        })  # fmt: skip
+        self.server = server_class((host, 0), Handler)
+        self.base = f"http://{f'[{host}]' if ':' in host else host}:{self.server.server_port}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+PUBLIC_PAGE = (
+    200,
+    {"Content-Type": "text/html; charset=utf-8"},
+    b"<!DOCTYPE html><title>Public</title><p>A public page with some running text.</p>",
+)
+
+
+@pytest.mark.django_db
+def test_robots_txt_goes_through_the_recorders_address_checks(tmp_path):
+    """Issue 26 item 2: robots.txt was fetched by the harvester itself, outside the
+    recorder's checks. Here 127.0.0.1 stands for the public internet (the one address
+    the recorder is allowed); 127.0.0.2 and ::1 are refused addresses with listeners
+    that count every request. A page on a refused host must not get GET /robots.txt, and
+    a public site whose robots.txt redirects to a metadata-like URL on ::1 must not make
+    the harvester fetch it; the public site's robots.txt rules still apply."""
+    secret = Listener("::1", {})
+    refused = Listener("127.0.0.2", {"/robots.txt": (200, {}, b""), "/page.html": PUBLIC_PAGE})
+    stolen = f"{secret.base}/latest/meta-data/iam/secret"
+    public = Listener("127.0.0.1", {
+        "/robots.txt": (302, {"Location": stolen}, b""),
+        "/page.html": PUBLIC_PAGE,
+    })  # fmt: skip
+    polite = Listener("127.0.0.1", {
+        "/robots.txt": (200, {}, b"User-agent: *\nDisallow: /page.html\n"),
+        "/page.html": PUBLIC_PAGE,
+    })  # fmt: skip
+    archive = tmp_path / "archive"
+    recorder = proxy_fixtures.start_archive_proxy("record", archive, allow_private="127.0.0.1/32")
+    corpus = Corpus.objects.create(name="Robots", slug="robots", min_words=1)
+    urls = [f"{refused.base}/page.html", f"{public.base}/page.html", f"{polite.base}/page.html"]
+    try:
+        job = create_job(
+            corpus,
+            "\n".join(urls),
+            settings={
+                "host_delay_ms": 0,
+                "settle_ms": 100,
+                "robots": True,
+                "proxy": f"127.0.0.1:{recorder.port}",
+                "proxy_ca": str(recorder.ca_cert_path),
+                "archive_dir": str(archive),
+            },
+        )
+        run_job_sync(job)
+    finally:
+        recorder.stop()
+        for listener in (secret, refused, public, polite):
+            listener.stop()
+    items = {item.url: item for item in job.items.all()}
+    assert secret.seen == [] and refused.seen == []
+    on_refused, on_public, on_polite = (items[url] for url in urls)
+    assert (on_refused.state, on_refused.reason) == ("failed", "refused_address")
+    assert "127.0.0.2 is a loopback address" in on_refused.message
+    assert on_public.state == "done", on_public.message
+    assert public.seen[:2] == ["/robots.txt", "/page.html"]  # then the favicon
+    assert (on_polite.state, on_polite.reason) == ("filtered", "robots")
+    assert polite.seen == ["/robots.txt"]
+    # robots.txt was fetched live: never archived.
+    index = ArchiveIndex(archive, readonly=True)
+    try:
+        archived = [e.url for e in index.entries()]
+    finally:
+        index.close()
+    assert f"{public.base}/page.html" in archived
+    assert not [url for url in archived if url.endswith("/robots.txt")], archived

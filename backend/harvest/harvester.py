@@ -252,7 +252,8 @@ def _harvest(item: HarvestItem, s: HarvestSettings) -> str:
         and other_items.filter(key=filters.fingerprint_key("domain", domain_of(item.url))).exists()
     ):
         return _finish(item, State.FILTERED, Reason.SAME_DOMAIN, domain_of(item.url))
-    if s.robots and not robots_allowed(item.url, s.user_agent):
+    # Through the recorder when there is one: its address checks apply to robots.txt too.
+    if s.robots and not robots_allowed(item.url, s.user_agent, proxy=s.proxy, proxy_ca=s.proxy_ca):
         return _finish(item, State.FILTERED, Reason.ROBOTS, "robots.txt disallows this URL")
 
     lease = HostSlotLease(

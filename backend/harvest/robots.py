@@ -6,6 +6,18 @@ host and other 4xx allow it (the robotparser's and Google's rule). When robots.t
 cannot be fetched at all (network error, 5xx) the host is treated as allowed: the page
 load itself will then usually fail with a recorded reason, and a re-run asks again.
 
+robots.txt goes the way the page goes: when the harvest records through the recording
+proxy, robots.txt is asked for through it too, redirects included, so the recorder's
+address checks (``kehr_proxy.netguard``) apply to it as to every page and resource: a
+host on a refused address, or a redirect to one (a cloud metadata address, the
+installation itself), is never contacted. The request carries ``X-Kehr-Robots``, which
+makes the recorder fetch it live and archive nothing (like a visit): robots.txt is not
+page content, and an archived copy would be answered forever. The recorder's own
+refusal (``X-Kehr-Archive: refused``/``unreachable``) counts as "could not be fetched":
+the page load then fails with the recorder's reason (``refused_address``), not as
+"filtered by robots.txt". Without a proxy, robots.txt is fetched directly, as the
+pages are.
+
 Per-host limits are shared by all worker processes through the database
 (:class:`harvest.models.HostSlot`): a host has ``concurrency`` slots; a page load
 holds one (an atomic conditional UPDATE, so two workers can never take the same
@@ -15,6 +27,7 @@ by a worker that died is free again once its lease expires.
 
 from __future__ import annotations
 
+import ssl
 import time
 import urllib.error
 import urllib.request
@@ -34,7 +47,12 @@ ROBOTS_MAX_BYTES = 512 * 1024
 LEASE_S = 180
 POLL_S = 0.05
 
-_robots_cache: dict[str, tuple[float, urllib.robotparser.RobotFileParser]] = {}
+# Asks the recorder to fetch live and archive nothing (kehr_proxy.addon).
+ROBOTS_HEADER = "X-Kehr-Robots"
+# The recorder's own answers (not the site's): robots.txt could not be fetched.
+RECORDER_ANSWERS = {"refused", "unreachable", "error"}
+
+_robots_cache: dict[tuple[str, str], tuple[float, urllib.robotparser.RobotFileParser]] = {}
 
 
 class PolitenessTimeout(Exception):
@@ -46,19 +64,36 @@ def robots_url(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}/robots.txt"
 
 
-def _fetch_robots(url: str, user_agent: str) -> urllib.robotparser.RobotFileParser:
+def _opener(proxy: str, proxy_ca: str) -> urllib.request.OpenerDirector:
+    """Through the recording proxy when the harvest uses one (trusting its CA for HTTPS),
+    else direct; never a proxy from the environment."""
+    if not proxy:
+        return urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    proxy_url = f"http://{proxy}"
+    context = ssl.create_default_context(cafile=proxy_ca or None)
+    return urllib.request.build_opener(
+        urllib.request.ProxyHandler({"http": proxy_url, "https": proxy_url}),
+        urllib.request.HTTPSHandler(context=context),
+    )
+
+
+def _fetch_robots(
+    url: str, user_agent: str, proxy: str = "", proxy_ca: str = ""
+) -> urllib.robotparser.RobotFileParser:
     parser = urllib.robotparser.RobotFileParser(url)
-    request = urllib.request.Request(url, headers={"User-Agent": user_agent})
-    # No proxy from the environment: robots.txt is not page content to archive.
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    headers = {"User-Agent": user_agent}
+    if proxy:
+        headers[ROBOTS_HEADER] = "1"
+    request = urllib.request.Request(url, headers=headers)
     try:
-        with opener.open(request, timeout=ROBOTS_TIMEOUT_S) as response:
+        with _opener(proxy, proxy_ca).open(request, timeout=ROBOTS_TIMEOUT_S) as response:
             body = response.read(ROBOTS_MAX_BYTES)
     except urllib.error.HTTPError as exc:
+        recorder_answer = (exc.headers.get("X-Kehr-Archive") or "") in RECORDER_ANSWERS
         # RobotFileParser.read() sets these same attributes; typeshed does not list them.
-        if exc.code in (401, 403):
+        if exc.code in (401, 403) and not recorder_answer:
             parser.disallow_all = True  # type: ignore[attr-defined]
-        else:  # 404 and other 4xx: no rules; 5xx: see the module docstring
+        else:  # 404 and other 4xx: no rules; 5xx, the recorder's refusal: see the docstring
             parser.allow_all = True  # type: ignore[attr-defined]
         return parser
     except (OSError, ValueError):
@@ -68,14 +103,18 @@ def _fetch_robots(url: str, user_agent: str) -> urllib.robotparser.RobotFilePars
     return parser
 
 
-def robots_allowed(url: str, user_agent: str) -> bool:
-    """Whether robots.txt of the URL's host lets ``user_agent`` fetch it (cached)."""
+def robots_allowed(url: str, user_agent: str, *, proxy: str = "", proxy_ca: str = "") -> bool:
+    """Whether robots.txt of the URL's host lets ``user_agent`` fetch it (cached).
+
+    ``proxy`` (host:port) and ``proxy_ca`` (PEM file) are the harvest's recording proxy:
+    robots.txt is then fetched through it (see the module docstring).
+    """
     key = robots_url(url)
-    cached = _robots_cache.get(key)
+    cached = _robots_cache.get((key, proxy))
     now = time.monotonic()
     if cached is None or now - cached[0] > ROBOTS_TTL_S:
-        cached = (now, _fetch_robots(key, user_agent))
-        _robots_cache[key] = cached
+        cached = (now, _fetch_robots(key, user_agent, proxy, proxy_ca))
+        _robots_cache[(key, proxy)] = cached
     return cached[1].can_fetch(user_agent, url)
 
 

@@ -22,7 +22,9 @@ visits  In record mode, flows that arrive on the visits listener (``kehr_visit_s
         the launcher's ``--visit-port``) are fetched live every time, through the same
         address checks, and never archived or answered from the archive: repeated
         visits of a page see its ads change while replay keeps the first capture.
-        They carry ``X-Kehr-Archive: live``.
+        They carry ``X-Kehr-Archive: live``. The harvester's robots.txt requests
+        (``X-Kehr-Robots``, on the recording listener) are fetched the same way: the
+        address checks apply to them and their redirects, and nothing is archived.
 
 Every response carries ``X-Kehr-Archive`` (exact | cachebuster | nearest | recorded |
 miss | refused | unreachable | error | live). Fuzzy matches and misses go to
@@ -55,6 +57,8 @@ log = logging.getLogger(__name__)
 MODES = ("record", "replay")
 MARKER = "X-Kehr-Archive"
 SETUP_HOST = "kehr.proxy"
+# The harvester's robots.txt requests (harvest.robots): fetched live, never archived.
+ROBOTS_HEADER = "X-Kehr-Robots"
 HOP_BY_HOP = {
     "connection",
     "keep-alive",
@@ -389,8 +393,13 @@ class KehrArchive:
         return False
 
     def _is_visit(self, f: http.HTTPFlow) -> bool:
+        """A live fetch: a flow on the visits listener, or the harvester's robots.txt."""
+        if self.mode != "record":
+            return False
+        if f.request.method == "GET" and f.request.headers.pop(ROBOTS_HEADER, None):
+            return True  # asked again at every harvest: an archived copy would be final
         spec = ctx.options.kehr_visit_spec
-        return bool(spec) and self.mode == "record" and f.client_conn.proxy_mode.full_spec == spec
+        return bool(spec) and f.client_conn.proxy_mode.full_spec == spec
 
     def response(self, f: http.HTTPFlow) -> None:
         if f.metadata.get("kehr") == "live" and f.response is not None:
