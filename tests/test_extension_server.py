@@ -88,6 +88,9 @@ def test_install_page_offers_the_built_add_on_only_when_there_is_one(db, clean_e
     clean_env.setenv("KEHR_ANNOTATOR_XPI", str(xpi))
     page = APIClient().get("/annotator/")
     assert b'href="/annotator/kehr-annotator.xpi"' in page.content
+    # The Firefox it asks for is the one the add-on declares (it said 128, untested).
+    assert f"Use Firefox ESR {conf.minimum_firefox().split('.')[0]} or newer" in page.text
+    assert conf.minimum_firefox() == "140.0"
     download = APIClient().get("/annotator/kehr-annotator.xpi")
     assert download.status_code == 200
     assert download["Content-Type"] == "application/x-xpinstall"

@@ -46,6 +46,12 @@ def extension_id() -> str:
     ]
 
 
+def minimum_firefox() -> str:
+    """The oldest Firefox the add-on runs on (the manifest's strict_min_version, e.g. 140.0)."""
+    gecko = json.loads(MANIFEST.read_text(encoding="utf-8"))["browser_specific_settings"]["gecko"]
+    return gecko["strict_min_version"]
+
+
 def xpi_path() -> Path:
     configured = env_str("KEHR_ANNOTATOR_XPI", "")
     if configured:

@@ -49,6 +49,7 @@ def install_page(request):
         "annotator/install.html",
         {
             "version": conf.extension_version(),
+            "minimum_firefox": conf.minimum_firefox().split(".")[0],
             "has_xpi": xpi.is_file(),
             "server": request.build_absolute_uri("/").rstrip("/"),
         },

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -96,7 +97,14 @@ def wait_for(
 
 
 def _newest_source_mtime() -> float:
-    paths = [*EXTENSION.joinpath("src").rglob("*"), REPO / "docs" / "guidelines.md"]
+    # What the build reads: the sources, the guidelines, and the build's own steps.
+    paths = [
+        *EXTENSION.joinpath("src").rglob("*"),
+        *EXTENSION.joinpath("scripts").rglob("*"),
+        EXTENSION / "package.json",
+        EXTENSION / "web-ext-config.mjs",
+        REPO / "docs" / "guidelines.md",
+    ]
     return max(p.stat().st_mtime for p in paths if p.is_file())
 
 
@@ -113,6 +121,59 @@ def built_xpi() -> Path:
     subprocess.run([npm, "run", "build"], cwd=EXTENSION, check=True)
     assert xpi.is_file(), f"npm run build did not produce {xpi}"
     return xpi
+
+
+# --------------------------------------------------------------------------- which Firefox
+
+FIREFOX_VARIABLE = "KEHR_TEST_FIREFOX"
+
+
+def e2e_firefox_binary() -> str:
+    """The Firefox the end-to-end tests run: ``$KEHR_TEST_FIREFOX`` (a path, to try the
+    add-on on another version, e.g. an unpacked older ESR), else /usr/bin/firefox-esr."""
+    value = os.environ.get(FIREFOX_VARIABLE, "").strip()
+    return value or firefox.DEFAULT_FIREFOX
+
+
+def firefox_version(binary: str) -> str:
+    """What ``firefox --version`` says (``Mozilla Firefox 140.12.0esr``), or an
+    AssertionError saying which binary could not be run and how to choose another."""
+    where = f"{binary} (set {FIREFOX_VARIABLE} to the path of another Firefox)"
+    if not Path(binary).is_file():
+        raise AssertionError(f"Firefox not found at {where}; or install firefox-esr")
+    try:
+        done = subprocess.run(
+            [binary, "--version"], capture_output=True, text=True, timeout=60, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise AssertionError(f"could not run {where}: {error}") from None
+    version = done.stdout.strip()
+    if done.returncode != 0 or not re.search(r"\d+\.\d+", version):
+        raise AssertionError(
+            f"{where} --version gave exit status {done.returncode}: "
+            f"{(version + ' ' + done.stderr.strip()).strip()[:300]!r}"
+        )
+    return version
+
+
+def _major(version: str) -> int:
+    found = re.search(r"(\d+)\.\d+", version)
+    assert found, f"no version number in {version!r}"
+    return int(found.group(1))
+
+
+def check_supported_firefox(binary: str) -> str:
+    """The version of ``binary`` if the add-on supports it; else an AssertionError that
+    says so, instead of tests waiting in vain for an add-on Firefox would not install."""
+    version = firefox_version(binary)
+    minimum = conf.minimum_firefox()
+    if _major(version) < _major(minimum):
+        raise AssertionError(
+            f"{binary} is {version}, older than the oldest Firefox the add-on supports "
+            f"({minimum}, strict_min_version in extension/src/manifest.json): install "
+            f"firefox-esr {_major(minimum)} or newer, or set {FIREFOX_VARIABLE} to one"
+        )
+    return version
 
 
 # --------------------------------------------------------------------------- backend
@@ -182,13 +243,14 @@ class AnnotatorBrowser:
     """Firefox ESR on a profile prepared by ``annotator.firefox.prepare_profile`` (the
     built add-on installed for good, the CA trusted or not), under Marionette."""
 
-    def __init__(self, profile_dir: Path, xpi: Path, ca_pem: str | None):
+    def __init__(self, profile_dir: Path, xpi: Path, ca_pem: str | None, binary: str):
         self.profile = firefox.prepare_profile(
-            profile_dir, xpi=xpi, extension_id=conf.extension_id(), ca_pem=ca_pem
+            profile_dir, xpi=xpi, extension_id=conf.extension_id(), ca_pem=ca_pem, firefox=binary
         )
         port = free_port()
         self.process = firefox.start_firefox(
             self.profile,
+            firefox=binary,
             headless=True,
             marionette_port=port,
             system_access=True,  # chrome-context checks (CA trust) in the tests

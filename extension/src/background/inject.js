@@ -16,7 +16,9 @@ async function onDocument(details) {
   const target = { tabId: details.tabId, frameIds: [0] };
   try {
     await ext.scripting.insertCSS({ target, files: ["content/annotator.css"], origin: "USER" });
-    await ext.scripting.executeScript({ target, files: ["content/loader.js"] });
+    // One classic script bundled at build time (scripts/build.js): nothing for the page's
+    // sandboxed document to import, which Firefox ESR 140 never finished doing there.
+    await ext.scripting.executeScript({ target, files: ["content/annotator.js"] });
   } catch (error) {
     console.warn("Kehr annotator: could not start in tab", details.tabId, error);
   }
