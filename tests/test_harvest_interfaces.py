@@ -258,3 +258,17 @@ def test_a_refused_address_says_where_the_setting_goes_and_costs_no_attempt(
         recorder.stop()
         site.stop()
     assert site.total() == 0
+
+
+def test_a_rerun_bar_counts_to_the_urls_of_the_job(db, corpus, capsys):
+    """Issue 26, item 21: a re-run's bar started at the finished URLs, failed ones
+    included, then added each one harvested again: 43 of 25 URLs."""
+    urls = [f"https://a.example/page-{n}" for n in range(3)]
+    for url in urls:  # the re-run finds them in the corpus: filtered, no browser needed
+        add_page(corpus, "<p>Already in the corpus.</p>", url=url)
+    job = create_job(corpus, "\n".join(urls))
+    job.items.update(state="failed", reason="timeout", attempts=1)
+    call_command("harvest", job=job.pk, sync=True)
+    err = capsys.readouterr().err
+    shown = [int(n) for n in re.findall(r"\| *(\d+)/3 \[", err)]
+    assert shown and shown[-1] == 3 and max(shown) == 3, err

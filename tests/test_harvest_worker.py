@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 import time
@@ -10,14 +12,17 @@ from pathlib import Path
 import pytest
 
 import kehr_proxy
+from corpora.ingest import add_page
 from corpora.models import Corpus, Page
 from harvest.harvester import create_job
 from harvest.models import Fingerprint, HarvestItem, HarvestJob
 from harvest.tasks import enqueue_job
 from tests.fixture_site_server import FixtureSite
 from tests.proxy_fixtures import ALLOW_LOOPBACK, start_archive_proxy
+from tests.services import test_database_url
 
 State = HarvestItem.State
+REPO = Path(__file__).resolve().parents[1]
 WARCIO = str(Path(sys.executable).with_name("warcio"))
 PAGES = ["/index.html", "/article.html", "/moved.html", "/cp1252.html", "/sjis.html"]
 
@@ -149,3 +154,25 @@ def test_killed_recorder_rerun_finishes_without_duplicates_or_damage(celery_work
     for page in Page.objects.filter(corpus=corpus):
         entry = kehr_proxy.lookup(archive, page.final_url)
         assert entry is not None and page.capture_record_id == entry.record_id, page.url
+
+
+def test_manage_py_harvest_rerun_draws_its_bar_alone_to_the_job_size(celery_worker):
+    """Issue 26, item 21: `manage.py harvest --job N` through the worker. The filesystem
+    broker's connection logged "No hostname was supplied. Reverting to default
+    'localhost'" into the progress bar's line; the bar counts the job's URLs."""
+    corpus = Corpus.objects.create(name="Bar", slug="bar")
+    urls = [f"https://a.example/bar-{n}" for n in range(3)]
+    for url in urls:  # the re-run finds them in the corpus: filtered, no browser needed
+        add_page(corpus, "<p>Already in the corpus.</p>", url=url)
+    job = create_job(corpus, "\n".join(urls), settings={"proxy": ""})
+    job.items.update(state=State.FAILED, reason="timeout", attempts=1)
+    env = {**os.environ, "DATABASE_URL": test_database_url(), "KEHR_HARVEST_PROXY": "direct"}
+    result = subprocess.run(
+        [sys.executable, str(REPO / "manage.py"), "harvest", "--job", str(job.pk)],
+        env=env, capture_output=True, text=True, timeout=180, cwd=REPO,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr + celery_worker.log_text()[-3000:]
+    assert f"job {job.pk}: 0 done, 3 filtered, 0 failed" in result.stdout
+    assert "No hostname" not in result.stderr, result.stderr
+    shown = [int(n) for n in re.findall(r"\| *(\d+)/3 \[", result.stderr)]
+    assert shown and shown[-1] == 3 and max(shown) == 3, result.stderr

@@ -140,9 +140,19 @@ def _give_up(job: HarvestJob, max_attempts: int) -> None:
         HarvestItem.objects.filter(pk=item.pk).update(reason=Reason.GAVE_UP, message=message[:2000])
 
 
-def run_job_sync(job: HarvestJob, on_item: Callable[[HarvestItem], object] | None = None) -> dict:
-    """Harvest every pending item of the job in this process, one after the other."""
-    for item_id in prepare_run(job):
+def run_job_sync(
+    job: HarvestJob,
+    on_item: Callable[[HarvestItem], object] | None = None,
+    on_start: Callable[[], object] | None = None,
+) -> dict:
+    """Harvest every pending item of the job in this process, one after the other.
+
+    ``on_start`` is called once the job is ready to run (failed URLs back in the queue),
+    ``on_item`` after each item."""
+    ids = prepare_run(job)
+    if on_start is not None:
+        on_start()
+    for item_id in ids:
         harvest_item(item_id)
         if on_item is not None:
             on_item(HarvestItem.objects.get(pk=item_id))

@@ -326,3 +326,11 @@ class Channel(filesystem.Channel):
 
 class Transport(filesystem.Transport):
     Channel = Channel
+
+    @property
+    def default_connection_params(self) -> dict:
+        # kombu's virtual transports default to host "localhost", and a URL without one
+        # (filesystem://) logs "No hostname was supplied. Reverting to default
+        # 'localhost'" whenever the connection is described, e.g. in the middle of
+        # manage.py harvest's progress bar. Folders have no host.
+        return {"port": self.default_port}

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
+from tqdm.contrib.logging import logging_redirect_tqdm
 
 from corpora.models import Corpus
 from harvest import conf
@@ -78,39 +79,11 @@ class Command(BaseCommand):
             job = self._new_job(options, settings)
         for problem in job.list_errors:
             self.stderr.write(f"line {problem['line']}: {problem['error']}: {problem['text']}")
-        total = job.items.count()
-        bar = tqdm(total=total, unit="url", desc=f"job {job.pk}", file=sys.stderr,
-                   disable=options["verbosity"] == 0)  # fmt: skip
-        bar.update(job.items.filter(state__in=FINISHED).count())
-        if options["sync"]:
-            run_job_sync(job, on_item=lambda item: bar.update(1))
-        else:
-            enqueue_job(job)
-            if options["no_wait"]:
-                bar.close()
-                self.stdout.write(f"job {job.pk} queued")
+        # Log lines printed while a bar is drawn (a broker's warning, a worker's retry) go
+        # above it through tqdm, not into the middle of its line.
+        with logging_redirect_tqdm():
+            if not self._follow(job, options):
                 return
-            done = bar.n
-            last_change = time.monotonic()
-            hinted = False
-            while True:
-                finished = job.items.filter(state__in=FINISHED).count()
-                if finished > done:
-                    bar.update(finished - done)
-                    done, last_change = finished, time.monotonic()
-                if finished >= total:
-                    break
-                if not hinted and time.monotonic() - last_change > NO_PROGRESS_HINT_S:
-                    bar.write(
-                        f"No URL finished for {NO_PROGRESS_HINT_S} s: is a Celery worker "
-                        "running (./dev run starts one)? Ctrl-C stops watching; the job "
-                        f"goes on. Use --sync to harvest without a worker."
-                    )
-                    hinted = True
-                time.sleep(0.5)
-            bar.close()
-            self._wait_for_visits(job, options["verbosity"])
-        bar.close()
         p = job.progress()
         visits = f", {p['visits']} of {p['visits_planned']} visits" if p["visits_planned"] else ""
         self.stdout.write(
@@ -126,6 +99,47 @@ class Command(BaseCommand):
         ).exclude(message="")
         for page_visits in cut_short.select_related("page"):
             self.stdout.write(f"  visits of {page_visits.page.url}: {page_visits.message}")
+
+    def _follow(self, job: HarvestJob, options) -> bool:
+        """Run (--sync) or queue the job and draw its progress until every URL is
+        finished; False when only queued (--no-wait)."""
+        # The bar counts the job's finished URLs as the database has them, not the items
+        # run this time added to those finished before: a re-run puts its failed URLs back
+        # in the queue, and adding them again counted 43 of 25 URLs.
+        bar = tqdm(total=job.items.count(), unit="url", desc=f"job {job.pk}",
+                   file=sys.stderr, disable=options["verbosity"] == 0)  # fmt: skip
+        with bar:
+            if options["sync"]:
+                run_job_sync(
+                    job,
+                    on_start=lambda: _show_finished(bar, job),
+                    on_item=lambda item: _show_finished(bar, job),
+                )
+                return True
+            enqueue_job(job)
+            _show_finished(bar, job)
+            if options["no_wait"]:
+                bar.close()
+                self.stdout.write(f"job {job.pk} queued")
+                return False
+            self._wait_for_urls(job, bar)
+        self._wait_for_visits(job, options["verbosity"])
+        return True
+
+    def _wait_for_urls(self, job: HarvestJob, bar: tqdm) -> None:
+        last_change, hinted = time.monotonic(), False
+        while bar.n < bar.total:
+            time.sleep(0.5)
+            before = bar.n
+            if _show_finished(bar, job) != before:
+                last_change = time.monotonic()
+            if not hinted and time.monotonic() - last_change > NO_PROGRESS_HINT_S:
+                bar.write(
+                    f"No URL finished for {NO_PROGRESS_HINT_S} s: is a Celery worker "
+                    "running (./dev run starts one)? Ctrl-C stops watching; the job "
+                    f"goes on. Use --sync to harvest without a worker."
+                )
+                hinted = True
 
     def _wait_for_visits(self, job: HarvestJob, verbosity: int) -> None:
         """After the pages, follow their live visits until every page's are taken or
@@ -209,3 +223,12 @@ class Command(BaseCommand):
             except (OSError, UnicodeDecodeError) as exc:
                 raise CommandError(f"Cannot read {options['file']}: {exc}") from None
         return create_job(corpus, text, settings=settings)
+
+
+def _show_finished(bar: tqdm, job: HarvestJob) -> int:
+    """Move the bar to the job's finished URLs; returns their number."""
+    finished = job.items.filter(state__in=FINISHED).count()
+    if finished != bar.n:
+        bar.n = finished
+        bar.refresh()
+    return finished
