@@ -5,6 +5,7 @@ copy of the archive to show what a miss does."""
 from __future__ import annotations
 
 import io
+import logging
 import shutil
 import sqlite3
 from datetime import timedelta
@@ -167,3 +168,45 @@ def test_the_replay_waits_as_long_as_the_harvest_that_took_the_screenshot(tmp_pa
     # A screenshot whose file is gone is no live screenshot.
     shot.unlink()
     assert live_item(page) is None
+
+
+def test_a_page_the_replay_proxy_does_not_hold_is_named_and_said_so(
+    tmp_path, monkeypatch, capsys, caplog, admin_client
+):
+    """Issue 26, items 12 and 22: a page harvested direct (or through another recorder)
+    is not in the archive; check_replay logged a traceback for it and stored "ValueError:
+    not a readable image", and its row was named by the page's title alone."""
+    corpus = Corpus.objects.create(name="Direct", slug="direct", min_words=0)
+    page = add_page(
+        corpus, "<title>Garden birds in winter</title><p>Harvested direct.</p>",
+        url="http://example.org/birds/winter",
+    )  # fmt: skip
+    shot = tmp_path / "live.png"
+    shot.write_bytes(_png("white"))
+    job = create_job(corpus, page.url, settings={"settle_ms": SETTLE_MS})
+    job.items.update(state=HarvestItem.State.DONE, page=page, finished_at=timezone.now(),
+                     screenshot_path=str(shot))  # fmt: skip
+    archive = tmp_path / "archive"  # the replay proxy's: nothing was recorded into it
+    replayer = proxy_fixtures.start_archive_proxy("replay", archive)
+    monkeypatch.setenv("KEHR_ARCHIVE_DIR", str(archive))
+    monkeypatch.setenv("KEHR_ARCHIVE_CA_DIR", str(replayer.ca_cert_path.parent))
+    monkeypatch.setenv("KEHR_ARCHIVE_REPLAY_HOST", "127.0.0.1")
+    monkeypatch.setenv("KEHR_ARCHIVE_REPLAY_PORT", str(replayer.port))
+    monkeypatch.delenv("KEHR_ARCHIVE_REPLAY_AUTH", raising=False)
+    try:
+        with caplog.at_level(logging.ERROR):
+            call_command("check_replay", "--corpus", "direct")
+    finally:
+        replayer.kill()
+    assert not caplog.records, caplog.text  # no traceback
+    check = ReplayCheck.objects.get(page=page)
+    assert check.score is None
+    expected = "replay did not serve an HTML page (not archived?): HTTP 404, text/plain"
+    assert check.message.startswith(expected), check.message
+    out = capsys.readouterr().out
+    assert "0 of 1 pages checked" in out
+    label = "Garden birds in winter (http://example.org/birds/winter)"
+    assert f"page {page.pk}, {label}: not checked: {expected}" in out, out
+    assert str(check) == f"replay check of {label}"
+    listing = admin_client.get("/admin/harvest/replaycheck/").content.decode()
+    assert label in listing and "not archived?" in listing

@@ -10,10 +10,18 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils.html import format_html
 
+from corpora.models import Page
 from harvest import conf
 from harvest.harvester import add_items
 from harvest.job_settings import FIELDS, PER_JOB, HarvestSettings, HarvestSettingsError
-from harvest.models import HarvestItem, HarvestJob, PageVisits, ReplayCheck, VisitCapture
+from harvest.models import (
+    HarvestItem,
+    HarvestJob,
+    PageVisits,
+    ReplayCheck,
+    VisitCapture,
+    page_label,
+)
 from harvest.replay_check import DIFF_FOLDER
 from harvest.tasks import enqueue_job
 from harvest.urllist import parse_url_list
@@ -189,6 +197,12 @@ def _image_link(folder: str, sha256: str, label: str) -> str:
     return format_html('<a href="{}" target="_blank" rel="noopener">{}</a>', url, label)
 
 
+def _page_link(page: Page) -> str:
+    """The page by title and URL, not by its title alone: a site's pages often share one."""
+    url = reverse("admin:corpora_page_change", args=[page.pk])
+    return format_html('<a href="{}">{}</a>', url, page_label(page))
+
+
 class VisitCaptureInline(admin.TabularInline):
     model = VisitCapture
     extra = 0
@@ -209,9 +223,9 @@ class VisitCaptureInline(admin.TabularInline):
 class PageVisitsAdmin(admin.ModelAdmin):
     """The live visits of harvested pages (docs/harvesting.md, visual stability)."""
 
-    list_display = ["page", "taken", "planned", "message", "updated_at"]
+    list_display = ["page_name", "taken", "planned", "message", "updated_at"]
     list_select_related = ["page"]
-    readonly_fields = ["page", "planned", "viewport", "message", "updated_at"]
+    readonly_fields = ["page_name", "planned", "viewport", "message", "updated_at"]
     exclude = ["layout"]
     inlines = [VisitCaptureInline]
     search_fields = ["page__url"]
@@ -222,6 +236,10 @@ class PageVisitsAdmin(admin.ModelAdmin):
     @admin.display(description="visits taken")
     def taken(self, visits: PageVisits) -> int:
         return visits.done
+
+    @admin.display(description="page", ordering="page__title")
+    def page_name(self, visits: PageVisits) -> str:
+        return _page_link(visits.page)
 
 
 class ScoreBelow(admin.SimpleListFilter):
@@ -247,11 +265,11 @@ class ScoreBelow(admin.SimpleListFilter):
 class ReplayCheckAdmin(admin.ModelAdmin):
     """Replay fidelity per page (manage.py check_replay; docs/archive.md)."""
 
-    list_display = ["page", "score", "miss_count", "diff", "message", "checked_at"]
+    list_display = ["page_name", "score", "miss_count", "diff", "message", "checked_at"]
     list_select_related = ["page"]
     list_filter = [ScoreBelow]
-    search_fields = ["page__url"]
-    fields = ["page", "score", "blocks", "misses", "diff", "message", "checked_at"]
+    search_fields = ["page__url", "page__title"]
+    fields = ["page_name", "score", "blocks", "misses", "diff", "message", "checked_at"]
     readonly_fields = cast(list[str], fields)
 
     def has_add_permission(self, request) -> bool:
@@ -259,6 +277,10 @@ class ReplayCheckAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description="page", ordering="page__title")
+    def page_name(self, check: ReplayCheck) -> str:
+        return _page_link(check.page)
 
     @admin.display(description="archive misses")
     def miss_count(self, check: ReplayCheck) -> int:

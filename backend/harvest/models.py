@@ -193,7 +193,7 @@ class PageVisits(models.Model):
         verbose_name_plural = "page visits"
 
     def __str__(self) -> str:
-        return f"visits of page {self.page_id}"
+        return f"visits of {page_label(self.page)}"
 
     @property
     def done(self) -> int:
@@ -215,7 +215,8 @@ class VisitCapture(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"visit {self.number} of page {self.visits.page_id}"
+        # Shown above each row of its page's visits: the page is the one on the page.
+        return f"visit {self.number}"
 
 
 class ReplayCheck(models.Model):
@@ -241,4 +242,11 @@ class ReplayCheck(models.Model):
         ordering = ["score"]
 
     def __str__(self) -> str:
-        return f"replay check of page {self.page_id}"
+        return f"replay check of {page_label(self.page)}"
+
+
+def page_label(page: Page) -> str:
+    """A page as people know it: its title and URL (titles repeat across a site: 'Garden
+    birds in winter' may be a dozen pages), or its URL alone."""
+    title = " ".join(page.title.split())
+    return f"{title} ({page.url})" if title else page.url

@@ -114,10 +114,9 @@ def check_page(page: Page, browser: Browser, archive_dir: Path) -> ReplayCheck:
     check, _ = ReplayCheck.objects.get_or_create(page=page)
     item = live_item(page)
     if item is None:
-        check.score, check.blocks, check.misses, check.diff_sha256 = None, 0, [], ""
-        check.message = "no live screenshot: the page was not harvested (or its file is gone)"
-        check.save()
-        return check
+        return _unchecked(
+            check, "no live screenshot: the page was not harvested (or its file is gone)"
+        )
     live = Path(item.screenshot_path)
     settle_ms, timeout_s = replay_timing(item)
     log = archive_dir / "fidelity.jsonl"
@@ -126,16 +125,40 @@ def check_page(page: Page, browser: Browser, archive_dir: Path) -> ReplayCheck:
     try:
         rendered = browser.capture(url, settle_ms=settle_ms, timeout_s=timeout_s)
     except BrowserError as error:
-        check.score, check.message = None, f"the replay rendering failed: {error}"
-        check.save()
-        return check
-    result = compare_screenshots(live.read_bytes(), rendered.screenshot_png)
+        return _unchecked(check, f"the replay rendering failed: {error}")
+    if not rendered.screenshot_png:
+        # The browser screenshots HTML only. The replay proxy answers what the archive
+        # lacks with a plain-text 404: a page harvested direct or through another
+        # recorder has no copy here.
+        return _unchecked(check, _not_html(rendered.status, rendered.content_type))
+    try:
+        result = compare_screenshots(live.read_bytes(), rendered.screenshot_png)
+    except ValueError as error:  # the live file was cut short or overwritten
+        return _unchecked(check, f"the live screenshot {live} cannot be read: {error}")
     check.score, check.blocks = result.score, result.blocks
     check.misses = replay_misses(log, start, {page.url, url})
     check.diff_sha256 = store_png(result.diff_png, DIFF_FOLDER)
     check.message = ""
     check.save()
     return check
+
+
+def _unchecked(check: ReplayCheck, message: str) -> ReplayCheck:
+    check.score, check.blocks, check.misses, check.diff_sha256 = None, 0, [], ""
+    check.message = message
+    check.save()
+    return check
+
+
+def _not_html(status: int | None, content_type: str) -> str:
+    answer = ", ".join(
+        part for part in (f"HTTP {status}" if status else "", content_type.split(";")[0]) if part
+    )
+    return (
+        f"replay did not serve an HTML page (not archived?): {answer or 'no answer'}. Was "
+        "the page harvested through this installation's recorder (KEHR_HARVEST_PROXY), "
+        "into the archive the replay proxy serves?"
+    )
 
 
 def check_corpus(

@@ -6,11 +6,13 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
+from tqdm.contrib.logging import logging_redirect_tqdm
 
 from corpora.lookup import find_corpus
 from harvest import conf
 from harvest.browser import Browser
 from harvest.management.commands.render_pages import replay_proxy
+from harvest.models import ReplayCheck, page_label
 from harvest.replay_check import check_corpus
 
 
@@ -41,20 +43,28 @@ class Command(BaseCommand):
         binary = conf.firefox_binary()
         bar = tqdm(total=corpus.pages.count(), unit="page", file=sys.stderr,
                    disable=options["verbosity"] == 0)  # fmt: skip
-        checks = check_corpus(
-            corpus,
-            browser_factory=lambda: Browser(binary=binary, proxy=proxy, ca_cert_path=ca),
-            archive_dir=archive_dir,
-            progress=lambda done, total, check: bar.update(1),
-        )
-        bar.close()
+        with logging_redirect_tqdm(), bar:  # a log line goes above the bar, not into it
+            checks = check_corpus(
+                corpus,
+                browser_factory=lambda: Browser(binary=binary, proxy=proxy, ca_cert_path=ca),
+                archive_dir=archive_dir,
+                progress=lambda done, total, check: bar.update(1),
+            )
         scored = [c for c in checks if c.score is not None]
         low = sorted((c for c in scored if c.score < below), key=lambda c: c.score or 0.0)
         self.stdout.write(
             f"{corpus.slug}: {len(scored)} of {len(checks)} pages checked, {len(low)} below "
-            f"{below:.2f}" + (f"; {len(checks) - len(scored)} could not be checked (see "
-                              "Admin -> Replay checks)" if len(scored) < len(checks) else "")
+            f"{below:.2f}" + (f"; {len(checks) - len(scored)} could not be checked (listed "
+                              "below, and in Admin -> Replay checks)"
+                              if len(scored) < len(checks) else "")
         )  # fmt: skip
         for check in low:
             misses = f", {len(check.misses)} archive misses" if check.misses else ""
-            self.stdout.write(f"  page {check.page_id}: {check.score:.3f}{misses}")
+            self.stdout.write(f"  {_name(check)}: {check.score:.3f}{misses}")
+        for check in checks:
+            if check.score is None:
+                self.stdout.write(f"  {_name(check)}: not checked: {check.message}")
+
+
+def _name(check: ReplayCheck) -> str:
+    return f"page {check.page_id}, {page_label(check.page)}"
