@@ -204,7 +204,11 @@ def test_csv_tables(merged, staff_client, pages):
     assert [(row["node"], row["text"]) for row in ties] == [("0", "Home"), ("1", "News")]
     assert [row["submissions"] for row in read_csv(staff_client, "submissions-per-page")] == ["3"]
     at_least = read_csv(staff_client, "annotators-at-least")
-    assert at_least == [{"x": "5", "annotators_with_at_least_x_pages": "3"}]
+    assert [(row["x"], row["annotators_with_at_least_x_pages"]) for row in at_least] == [
+        ("1", "3"),
+        ("2", "3"),
+        ("5", "3"),
+    ]
     times = read_csv(staff_client, "annotation-times")
     assert len(times) == 15
     assert [row["outlier"] for row in times if float(row["minutes"]) > 500] == ["True"]
@@ -374,3 +378,25 @@ def test_admin_exclusion_records_who_and_marks_pages(merged, admin_client, djang
     exclusion = UserExclusion.objects.get()
     assert exclusion.created_by.username == "admin"
     assert PageGold.objects.filter(dirty=True).count() == 5
+
+
+def test_annotators_at_least_chart_and_csv_agree(corpus, pages, make_user, staff_client):
+    """Issue 26, item 19: two annotators with 4 pages each. The chart had bars at x = 1
+    and 2 only, the CSV one row (4, 2), and tooltips said "at least 1 pages"."""
+    for user in (make_user("ada"), make_user("bo")):
+        for page in pages[:4]:
+            submit(page, user, [3] * page.node_count)
+    merge_corpus(corpus)
+    refresh_corpus_stats(corpus)
+    rows = [(int(row["x"]), int(row["annotators_with_at_least_x_pages"]))
+            for row in read_csv(staff_client, "annotators-at-least")]  # fmt: skip
+    assert rows == [(1, 2), (2, 2), (4, 2)]
+    from gold import figures
+
+    root = ElementTree.fromstring(figures.at_least_chart(CorpusStats.objects.get().data))
+    bars = list(root.iter(f"{SVG}rect"))
+    assert [float(bar.get("data-value")) for bar in bars] == [2, 2, 2]
+    assert [bar.find(f"{SVG}title").text for bar in bars] == [
+        "2 annotators did at least 1 page", "2 annotators did at least 2 pages",
+        "2 annotators did at least 4 pages",
+    ]  # fmt: skip

@@ -57,17 +57,25 @@ def histogram_rows(stats: dict[str, Any], metric: str = "pi") -> list[list[Any]]
     return [[edges[i], edges[i + 1], count] for i, count in enumerate(counts)]
 
 
+#: Up to this many distinct page counts, each gets a bar of its own (beside 1, 2, 5, …).
+AT_LEAST_EVERY_X = 20
+
+
 def at_least_rows(stats: dict[str, Any]) -> list[list[int]]:
-    """[x, annotators with at least x pages] at 1, 2, 5, 10, … (the chart's bars)."""
-    table = stats.get("annotators_at_least", [])
+    """[x, annotators with at least x pages]: the chart's bars and the CSV's rows alike.
+
+    x runs 1, 2, 5, 10, … up to the most pages anyone did, plus each annotator's page
+    count while there are few of them (always the largest): two annotators with 4 pages
+    each give x = 1, 2, 4, not bars that stop at 2 while the table says 4.
+    """
+    table = stats.get("annotators_at_least", [])  # [x, count] where the count drops
     if not table:
         return []
-    rows = []
-    for threshold in one_two_five(table[-1][0]):
-        # The first listed x at or above the threshold carries the same count.
-        count = next((n for x, n in table if x >= threshold), 0)
-        rows.append([threshold, count])
-    return rows
+    drops = [x for x, _ in table]
+    xs = set(one_two_five(drops[-1]))
+    xs.update(drops if len(drops) <= AT_LEAST_EVERY_X else drops[-1:])
+    # Between two drops the count stays: x has the count of the first drop at or above it.
+    return [[x, next(n for drop, n in table if drop >= x)] for x in sorted(xs)]
 
 
 ANNOTATOR_COLUMNS = [
@@ -138,9 +146,15 @@ def submissions_chart(stats: dict[str, Any]) -> str:
     )
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def at_least_chart(stats: dict[str, Any]) -> str:
     bars = [
-        charts.Bar(f"{x:,}", n, tooltip=f"{n:,} annotators did at least {x:,} pages")
+        charts.Bar(
+            f"{x:,}", n, tooltip=f"{_count(n, 'annotator')} did at least {_count(x, 'page')}"
+        )
         for x, n in at_least_rows(stats)
     ]
     return charts.bar_chart(

@@ -53,9 +53,10 @@ CSV_TABLES = {
         ["submissions", "pages"],
         _from_stats(lambda data: data.get("submissions_per_page", [])),
     ),
+    # The chart's bars, so that both show the same x (figures.at_least_rows).
     "annotators-at-least": (
         ["x", "annotators_with_at_least_x_pages"],
-        _from_stats(lambda data: data.get("annotators_at_least", [])),
+        _from_stats(figures.at_least_rows),
     ),
     "annotators": (figures.ANNOTATOR_COLUMNS, _from_stats(figures.annotator_rows)),
     "tag-bias": (figures.BIAS_COLUMNS, _from_stats(figures.bias_rows)),
