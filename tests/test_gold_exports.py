@@ -195,3 +195,40 @@ def test_staff_download_streams(gold_corpus, staff, fmt):
     body = b"".join(response.streaming_content)
     assert body == collect(gold_corpus, fmt) or fmt == "html"  # zip timestamps differ
     assert client.get("/staff/gold/test/export/xml/").status_code == 404
+
+
+def test_the_dashboard_export_form_includes_nothing_unless_chosen(gold_corpus, staff, pages):
+    """Issue 26, item 18: the "with" menu starts on an empty choice, and the download it
+    makes then carries no extra vector (it used to add the first source, a URL tree)."""
+    from crosspage.models import MethodVector
+
+    for page in pages:
+        MethodVector.objects.create(page=page, method="urltree:default", labels=b"\x03")
+    client = Client()
+    client.force_login(staff)
+    html = client.get("/staff/gold/test/").content.decode()
+    menu = lxml.html.fromstring(html).xpath('//form[contains(@action, "/export/jsonl/")]//select')
+    (select,) = menu
+    options = select.xpath("option")
+    assert options[0].get("value") == "" and options[0].get("selected") is not None
+    assert [o.get("value") for o in options[1:]] == ["urltree:default"]
+    # What the browser sends for the form as it comes: include= (empty).
+    response = client.get("/staff/gold/test/export/jsonl/?include=")
+    assert response["Content-Disposition"] == 'attachment; filename="test-gold.jsonl"'
+    assert b"".join(response.streaming_content) == collect(gold_corpus, "jsonl")
+
+
+def test_a_method_that_labelled_every_page_names_no_others(gold_corpus, pages):
+    """Issue 26, item 18: "the others are marked unclassified" only when there are others."""
+    from crosspage.models import MethodVector
+    from gold.exports.included import open_sources
+
+    for page in pages[:-1]:
+        MethodVector.objects.create(page=page, method="dbce", labels=b"\x03")
+    (opened,) = open_sources(gold_corpus, ["dbce"])
+    assert (
+        opened.note == "dbce labelled 4 of the 5 pages of test; the others are marked unclassified."
+    )
+    MethodVector.objects.create(page=pages[-1], method="dbce", labels=b"\x03")
+    (opened,) = open_sources(gold_corpus, ["dbce"])
+    assert opened.note == "dbce labelled 5 of the 5 pages of test."

@@ -36,10 +36,10 @@ def _opener(prefix: str, syntax: str) -> Callable[[Corpus, str], OpenedSource]:
             rows = vectors.filter(page_id__in=page_ids, reason="").only("page_id", "labels")
             return {row.page_id: StoredVector(bytes(row.labels)) for row in rows}
 
-        note = (
-            f"{method} labelled {labelled} of the {corpus.pages.count()} pages of "
-            f"{corpus.slug}; the others are marked unclassified."
-        )
+        pages = corpus.pages.count()
+        note = f"{method} labelled {labelled} of the {pages} pages of {corpus.slug}"
+        # "The others" only when there are some (as learning.exports says it).
+        note += "; the others are marked unclassified." if labelled < pages else "."
         return OpenedSource(spec=method, fetch=fetch, note=note)
 
     return open_source
