@@ -3,6 +3,7 @@ verdict, too few values no interval; the staff page shows them with their counts
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import numpy as np
@@ -224,6 +225,9 @@ def test_the_staff_page_shows_figures_counts_and_refuses_others(drawn, client, m
     assert "Median time per page" in page and "8 submissions" in page
     assert "4 submissions were made without a draw" in page
     assert "No clear difference" in page  # identical tags in both groups
+    # Per annotator, by username (issue 26, item 22), not by database id.
+    rows = re.findall(r"<tr>\s*<td>([^<]*)</td>", page.split("Per annotator")[1])
+    assert rows[:4] == ["b0", "b1", "b2", "b3"]
     assert client.get("/staff/models/corpora/nope/suggestions/").status_code == 404
     # The models page links the corpora whose settings are on record.
     from learning.models import CorpusLearning

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
+from django.contrib.auth import get_user_model
 
 from annotations.models import Submission
 from corpora.models import Corpus
@@ -471,4 +472,12 @@ def corpus_report(corpus: Corpus) -> Report:
     report = compare(rows, corpus=corpus.slug, figures=figures)
     report.undrawn_submissions = undrawn
     report.annotators = per_annotator(rows, figures=figures)
+    # Staff know annotators by name, not by database id.
+    names = dict(
+        get_user_model()
+        .objects.filter(pk__in=[person["user"] for person in report.annotators])
+        .values_list("pk", "username")
+    )
+    for person in report.annotators:
+        person["username"] = names.get(person["user"], "")
     return report
