@@ -114,7 +114,7 @@ class ModelVersion(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def get_job_display(self) -> str:
+    def get_job_display(self) -> str:  # type: ignore[no-redef]  # django-stubs adds one
         """The job's label, "import" for a model registered from a file (manage.py
         import_model): its row records the import as a finished training, but nothing
         was trained here. Replaces the method Django derives from the choices."""
