@@ -16,7 +16,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
-import brotli
+import brotli  # type: ignore[import-untyped]  # the package has no type stubs
 import zstandard
 from warcio.bufferedreaders import ChunkedDataReader
 

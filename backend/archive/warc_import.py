@@ -166,8 +166,8 @@ def scan(path: Path, summary: ImportSummary, limit: int) -> Iterator[HtmlRecord]
                     summary.skipped["truncated or unreadable records"] += 1
                     return
                 if bad_body is not None:
-                    where = f"{path.name} offset {records.get_record_offset()}"
-                    _skip_body(summary, where, record, bad_body)
+                    at = f"{path.name} offset {records.get_record_offset()}"
+                    _skip_body(summary, at, record, bad_body)
                 if kind:
                     summary.skipped[kind] += 1
                 if found is not None:
