@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from corpora.segmenter import (
+    MAX_DEPTH,
     NODE_INDEX_ATTR,
     NODE_TAG,
     SKIPPED_ELEMENTS,
@@ -24,9 +25,11 @@ from corpora.segmenter import (
     SegmenterError,
     enumerate_text_nodes,
     krdwrd_token_count,
+    parse_document,
     read_node_texts,
     segment,
 )
+from harvest.render_document import prepare_document
 from tests.krdwrd_data import CANOLA_FOLDERS, canola_page_ids, krdwrd_folder
 
 URL = "https://site.example/dir/page.html"
@@ -231,6 +234,26 @@ def test_moderately_deep_nesting_is_not_flattened() -> None:
     page = segment(raw, URL)
     assert page.node_texts == ["deep"]
     assert page.document.count("<div>") == 1500
+
+
+def test_nesting_past_the_depth_limit_is_flattened_into_it() -> None:
+    """Below libxml2's 2,048 levels but past kehr_engine.limits.MAX_DEPTH: flattened, so
+    every parse of the document (the engine's too) sees all of it; no text is lost."""
+    depth = MAX_DEPTH + 20
+    raw = "".join(f"<div>t{i} " for i in range(depth)) + "</div>" * depth + "<p>after</p>"
+    page = segment(raw, URL)
+    assert page.node_count == depth + 1
+    assert page.node_texts[-2:] == [f"t{depth - 1} ", "after"]
+    root = parse_document(page.document)
+    assert root.xpath(f"boolean(/{'*/' * MAX_DEPTH}*)") is False
+    assert read_node_texts(page.document) == page.node_texts
+
+
+def test_the_document_rendered_for_layouts_keeps_deep_nodes() -> None:
+    """render_pages measures every node of a page nested past libxml2's default 256."""
+    page = segment("<p>top</p>" + "<span>" * 300 + "deep" + "</span>" * 300, URL)
+    prepared = prepare_document(page.document, URL)
+    assert read_node_texts(prepared) == ["top", "deep"]
 
 
 def test_read_node_texts_rejects_damaged_documents() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import lxml.html
 
+from corpora.segmenter import parse_document
 from harvest.browser import Browser
 from kehr.processes import free_port
 from kehr_engine.layout import Layout
@@ -31,7 +32,9 @@ def prepare_document(document: str, base_url: str) -> str:
     ``<base href>`` of the page's URL makes relative stylesheets and images resolve as
     they did on the page. Node wrappers keep their ``data-i``, which is all that is read.
     """
-    root = lxml.html.document_fromstring(document)
+    # The segmenter's parse: lxml's default parser stops at 256 levels and would drop
+    # the nodes of a deeper page from its layout (kehr_engine.limits.MAX_DEPTH).
+    root = parse_document(document)
     for element in list(root.iter("script")):
         element.drop_tree()
     for element in list(root.iter("meta")):

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import lxml.html
 from lxml import etree
 
-from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG
+from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG, parse_document
 
 # Elements a browser lays out as blocks (plus <br>, a line break): text on either side
 # of their start or end is on a different line of the rendered page.
@@ -37,7 +36,7 @@ def node_blocks(document: str, node_count: int) -> list[int] | None:
     """
     if not document.strip() or not node_count:
         return None
-    root = lxml.html.document_fromstring(document)
+    root = parse_document(document)  # the segmenter's parse: no node lost to depth
     blocks: dict[int, int] = {}
     run = 0
     for event, element in etree.iterwalk(root, events=("start", "end")):

@@ -26,6 +26,7 @@ import numpy as np
 from kehr_engine.baselines import run_baseline
 from kehr_engine.dom_stats import ATTR_BUCKET_COUNT, BLOCKS, KEYWORDS, TAGS, DomStats, dom_stats
 from kehr_engine.layout import Layout
+from kehr_engine.segmenter import parse_document
 from kehr_engine.stability.nodes import PageStability
 from kehr_engine.stopwords import STOPWORDS
 
@@ -60,7 +61,9 @@ class NodeDocument:
 
     def root(self) -> lxml.html.HtmlElement:
         if "root" not in self.cache:
-            self.cache["root"] = lxml.html.document_fromstring(self.document)
+            # The segmenter's own parse (huge_tree, its depth limit): lxml's default
+            # parser stops at 256 levels and dropped the nodes below them.
+            self.cache["root"] = parse_document(self.document)
         return self.cache["root"]  # type: ignore[return-value]
 
     def dom(self) -> DomStats:

@@ -39,6 +39,7 @@ from kehr_engine.segmenter import (
     NODE_TAG,
     SegmentedPage,
     SegmenterError,
+    TooDeepError,
     decode_html,
     segment,
 )
@@ -127,6 +128,8 @@ class PageInput:
                 # Parsed once here and cached on the NodeDocument for the feature groups.
                 root = doc.root()
                 indices = sorted(int(w.get(NODE_INDEX_ATTR, "")) for w in root.iter(NODE_TAG))
+            except TooDeepError as error:  # the message names the limit
+                raise EngineInputError(f"{name}: {error}") from None
             except (ValueError, etree.ParserError):
                 indices = None
         if indices != list(range(self.node_count)):

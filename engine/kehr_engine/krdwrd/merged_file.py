@@ -16,7 +16,13 @@ from pathlib import Path
 
 import lxml.html
 
-from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG, WRAPPED_FROM_OUTSIDE, segment
+from kehr_engine.segmenter import (
+    NODE_INDEX_ATTR,
+    NODE_TAG,
+    WRAPPED_FROM_OUTSIDE,
+    parse_document,
+    segment,
+)
 
 CLASS_RE = re.compile(r"(?:^|\s)krdwrd-tag-(\w+)(?:\s|$)")
 
@@ -24,7 +30,7 @@ CLASS_RE = re.compile(r"(?:^|\s)krdwrd-tag-(\w+)(?:\s|$)")
 def read_merged(path: Path, url: str) -> list[str | None]:
     """The class suffix (normally "1", "2" or "3") of every text node, None if unmarked."""
     document = segment(path.read_bytes(), url).document
-    root = lxml.html.document_fromstring(document)
+    root = parse_document(document)
     tags: dict[int, str | None] = {}
     for wrapper in root.iter(NODE_TAG):
         tags[int(wrapper.attrib[NODE_INDEX_ATTR])] = _nearest_tag(_text_parent(wrapper))
