@@ -18,7 +18,13 @@ from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from annotator import firefox as annotator_firefox
-from harvest.browser import BASE_PREFS
+from harvest.browser import (
+    BASE_PREFS,
+    NO_DIRECT_TRAFFIC_PREFS,
+    VISIT_PREFS,
+    VISIT_VIEWPORT,
+    Browser,
+)
 from kehr import firefox
 from kehr.processes import free_port
 from kehr_proxy import ca as proxy_ca
@@ -107,6 +113,19 @@ def test_every_profile_is_quiet():
     """The prefs every Kehr Firefox shares are in both callers' sets."""
     for prefs in (BASE_PREFS, annotator_firefox.PREFS):
         assert firefox.QUIET_PREFS.items() <= prefs.items()
+
+
+def test_every_harvesting_profile_has_no_direct_channel():
+    """Issue 26 item 3: WebRTC, DNS prefetch and speculative connections bypass the
+    recording proxy. Every Firefox the harvester starts (pages, visits, replay checks:
+    all are harvest.browser.Browser) turns them off, with or without a proxy."""
+    assert NO_DIRECT_TRAFFIC_PREFS["media.peerconnection.enabled"] is False
+    for browser in (
+        Browser(),
+        Browser(proxy="127.0.0.1:8091"),
+        Browser(viewport=VISIT_VIEWPORT, prefs=VISIT_PREFS, proxy="[::1]:8092"),
+    ):
+        assert NO_DIRECT_TRAFFIC_PREFS.items() <= browser._prefs().items()
 
 
 def test_a_missing_firefox_is_named(tmp_path):

@@ -251,3 +251,102 @@ def test_robots_txt_goes_through_the_recorders_address_checks(tmp_path):
         index.close()
     assert f"{public.base}/page.html" in archived
     assert not [url for url in archived if url.endswith("/robots.txt")], archived
+
+
+class UDPListener:
+    """Counts the datagrams that arrive on a UDP port (a STUN server that never answers)."""
+
+    def __init__(self, host: str) -> None:
+        self.socket = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET,
+                                    socket.SOCK_DGRAM)  # fmt: skip
+        self.socket.bind((host, 0))
+        self.socket.settimeout(0.2)
+        self.port = self.socket.getsockname()[1]
+        self.packets = 0
+        self.running = True
+        self.thread = threading.Thread(target=self._count, daemon=True)
+        self.thread.start()
+
+    def _count(self) -> None:
+        while self.running:
+            try:
+                self.socket.recvfrom(2048)
+            except TimeoutError:
+                continue
+            self.packets += 1
+
+    def stop(self) -> None:
+        self.running = False
+        self.thread.join()
+        self.socket.close()
+
+
+def webrtc_page(stun: str) -> tuple[int, dict[str, str], bytes]:
+    script = f"""
+      const pc = new RTCPeerConnection({{iceServers: [{{urls: "{stun}"}}]}});
+      pc.createDataChannel("leak");
+      pc.createOffer().then((offer) => pc.setLocalDescription(offer));
+      window.kehrPc = pc;
+    """
+    body = f"<!DOCTYPE html><title>WebRTC</title><p>Some running text.</p><script>{script}</script>"
+    return 200, {"Content-Type": "text/html; charset=utf-8"}, body.encode()
+
+
+def own_address() -> str:
+    """This machine's non-loopback IPv4 address (where Firefox gathers ICE candidates; it
+    leaves loopback out), not allowed to the recorder below."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.123", 9))  # no packet is sent: this only picks a route
+        return probe.getsockname()[0]
+    except OSError:
+        pytest.skip("no non-loopback IPv4 address: Firefox gathers no ICE candidate to see")
+    finally:
+        probe.close()
+
+
+# Firefox's own values for what the harvester's profile turns off (the control below).
+WEBRTC_ON = {"media.peerconnection.enabled": True, "media.peerconnection.ice.proxy_only": False}
+
+
+@pytest.mark.django_db
+def test_webrtc_cannot_leave_the_harvesters_firefox_directly(tmp_path):
+    """Issue 26 item 3: a page's RTCPeerConnection sent STUN packets over UDP to an
+    address the recorder refuses, past the proxy. The harvester's Firefox (harvest and
+    visits alike: one profile, BASE_PREFS) has WebRTC off; the control, a Firefox with
+    WebRTC on, shows the listener would have seen the packets."""
+    address = own_address()
+    stun = UDPListener(address)
+    page = Listener("127.0.0.1", {"/rtc.html": webrtc_page(f"stun:{address}:{stun.port}")})
+    archive = tmp_path / "archive"
+    recorder = proxy_fixtures.start_archive_proxy("record", archive, allow_private="127.0.0.1/32")
+    corpus = Corpus.objects.create(name="WebRTC", slug="webrtc", min_words=1)
+    settings = {"host_delay_ms": 0, "settle_ms": 2000, "robots": False}
+    try:
+        job = create_job(
+            corpus,
+            f"{page.base}/rtc.html",
+            settings={
+                **settings,
+                "proxy": f"127.0.0.1:{recorder.port}",
+                "proxy_ca": str(recorder.ca_cert_path),
+                "archive_dir": str(archive),
+                "visits": 1,
+                "visit_wait_ms": 500,
+            },
+        )
+        run_job_sync(job)
+        item = job.items.get()
+        assert item.state == "done", item.message
+        assert stun.packets == 0
+        control = Browser(prefs=WEBRTC_ON)
+        control.start()
+        try:
+            control.capture(f"{page.base}/rtc.html", settle_ms=2000)
+        finally:
+            control.stop()
+        assert stun.packets > 0, "the control sent no STUN packet: the test cannot see one"
+    finally:
+        recorder.stop()
+        page.stop()
+        stun.stop()

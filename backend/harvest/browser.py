@@ -65,6 +65,28 @@ VISIT_PREFS: dict[str, object] = {
     "browser.cache.memory.enable": False,
 }
 START_TIMEOUT_S = 60
+# Every connection of the harvester's Firefox must go through the recording proxy and
+# its address checks (docs/archive.md): no channel that bypasses an HTTP proxy. WebRTC
+# sends STUN/TURN over UDP straight to any address a page names; DNS prefetch and
+# DNS over HTTPS ask resolvers directly; speculative connections open sockets ahead of
+# any request; HTTP/3 and WebTransport speak UDP (QUIC). A proxy that fails must not
+# fall back to a direct connection.
+NO_DIRECT_TRAFFIC_PREFS: dict[str, object] = {
+    "media.peerconnection.enabled": False,
+    "media.peerconnection.ice.proxy_only": True,
+    "network.dns.disablePrefetch": True,
+    "network.dns.disablePrefetchFromHTTPS": True,
+    "network.prefetch-next": False,
+    "network.predictor.enabled": False,
+    "network.predictor.enable-prefetch": False,
+    "network.http.speculative-parallel-limit": 0,
+    "browser.urlbar.speculativeConnect.enabled": False,
+    "browser.places.speculativeConnect.enabled": False,
+    "network.trr.mode": 5,
+    "network.http.http3.enable": False,
+    "network.webtransport.enabled": False,
+    "network.proxy.failover_direct": False,
+}
 # Firefox's background chatter would otherwise go through the recording proxy
 # (and into the archive) or slow down start-up.
 BASE_PREFS: dict[str, object] = {
@@ -82,9 +104,7 @@ BASE_PREFS: dict[str, object] = {
     "services.settings.server": "",
     "network.captive-portal-service.enabled": False,
     "network.connectivity-service.enabled": False,
-    "network.dns.disablePrefetch": True,
-    "network.prefetch-next": False,
-    "network.predictor.enabled": False,
+    **NO_DIRECT_TRAFFIC_PREFS,
     "browser.search.update": False,
     "media.autoplay.default": 5,
     "dom.disable_open_during_load": True,
