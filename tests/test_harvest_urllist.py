@@ -17,6 +17,8 @@ from harvest.urllist import URLError, domain_of, host_of, normalise_url, parse_u
         ("https://bücher.example/", "https://xn--bcher-kva.example/"),
         ("http://[::1]:8000/a", "http://[::1]:8000/a"),
         ("http://example.org/?", "http://example.org/"),
+        ("http://my_host.example./", "http://my_host.example./"),
+        ("http://192.0.2.1:8080/", "http://192.0.2.1:8080/"),
     ],
 )
 def test_normalise_url(url, key):
@@ -33,6 +35,14 @@ def test_normalise_url(url, key):
         ("http://user:pw@example.org/", "user name or password"),
         ("http://example.org:99999/", "not a URL"),
         ("http://example.org/" + "a" * 2000, "longer than"),
+        # Issue 26 item 22: hosts no browser loads were accepted into the list.
+        ("http://%00/", "host '%00' is percent-encoded"),
+        ("http://b%C3%BCcher.example/", "percent-encoded: write the host name itself"),
+        ("http://exa mple.org/", "whitespace"),
+        ("http://a..b/", "not a valid host name"),
+        ("http://-*-.example/", "not a valid host name"),
+        ("http://" + "a" * 64 + ".example/", "not a valid"),
+        ("http://[::1::2]/", "not a URL|not a valid IPv6"),
     ],
 )
 def test_bad_urls_are_rejected(url, error):
@@ -81,3 +91,5 @@ def test_host_and_domain():
     assert host_of("https://WWW.Example.org:443/x") == "www.example.org"
     assert host_of("http://127.0.0.1:8000/x") == "127.0.0.1:8000"
     assert domain_of("https://www.example.org/x") == "example.org"
+    # A URL stored before the host check still gets its politeness key.
+    assert host_of("http://%00/") == "%00"

@@ -16,12 +16,16 @@ rest is used. Each URL gets a *normalised key* used to spot duplicates:
 
 from __future__ import annotations
 
+import ipaddress
+import re
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit, urlunsplit
 
 MAX_URL_LENGTH = 2000  # Page.url's max_length
 ALLOWED_SCHEMES = ("http", "https")
 DEFAULT_PORTS = {"http": 80, "https": 443}
+# One label of a host name (after IDNA): what browsers load, underscores included.
+_LABEL = re.compile(r"[a-z0-9_-]{1,63}")
 
 
 class URLError(ValueError):
@@ -52,6 +56,12 @@ class ParsedList:
 
 def normalise_url(url: str) -> str:
     """Check an http(s) URL and return its normalised key (see the module docstring)."""
+    return _normalise(url, check_host=True)
+
+
+def _normalise(url: str, *, check_host: bool) -> str:
+    """``check_host=False`` for URLs already stored (a job listed before the host check
+    existed must still run: such a page then fails to load, with its reason)."""
     url = url.strip()
     if not url:
         raise URLError("empty URL")
@@ -80,20 +90,44 @@ def normalise_url(url: str) -> str:
         host = host.encode("idna").decode("ascii") if not host.isascii() else host
     except UnicodeError:
         raise URLError(f"host {host!r} is not a valid domain name") from None
+    if check_host:
+        _check_host(host)
     if ":" in host:  # IPv6 literal
         host = f"[{host}]"
     netloc = host if port is None or port == DEFAULT_PORTS[scheme] else f"{host}:{port}"
     return urlunsplit((scheme, netloc, parts.path or "/", parts.query, ""))
 
 
+def _check_host(host: str) -> None:
+    """Refuse a host no browser would load (``http://%00/``, ``http://a..b/``): it
+    would only fail later, or mean something else to Firefox than to this list."""
+    if ":" in host:
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            raise URLError(f"host [{host}] is not a valid IPv6 address") from None
+        return
+    if "%" in host:
+        raise URLError(
+            f"host {host!r} is percent-encoded: write the host name itself "
+            "(e.g. bücher.example, not b%C3%BCcher.example)"
+        )
+    labels = host.removesuffix(".").split(".")
+    if len(host) > 253 or not all(_LABEL.fullmatch(label) for label in labels):
+        raise URLError(
+            f"host {host!r} is not a valid host name: use letters, digits, '-' and '_' "
+            "in dot-separated parts of 1 to 63 characters"
+        )
+
+
 def host_of(url: str) -> str:
     """The host (lower case, with a non-default port) a URL's politeness limits apply to."""
-    return urlsplit(normalise_url(url)).netloc
+    return urlsplit(_normalise(url, check_host=False)).netloc
 
 
 def domain_of(url: str) -> str:
     """The host name without port and a leading ``www.`` (for one-page-per-domain)."""
-    host = urlsplit(normalise_url(url)).hostname or ""
+    host = urlsplit(_normalise(url, check_host=False)).hostname or ""
     return host.removeprefix("www.")
 
 
