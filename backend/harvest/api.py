@@ -107,7 +107,7 @@ class HarvestSettingsSerializer(serializers.Serializer):
     def get_fields(self) -> dict[str, serializers.Field]:
         return {name: _settings_field(name) for name in PER_JOB}
 
-    def to_internal_value(self, data) -> HarvestSettings:  # type: ignore[override]
+    def to_internal_value(self, data) -> HarvestSettings:
         if not isinstance(data, dict):
             raise serializers.ValidationError(
                 {

@@ -127,8 +127,9 @@ class Command(BaseCommand):
         return True
 
     def _wait_for_urls(self, job: HarvestJob, bar: tqdm) -> None:
+        total = job.items.count()
         last_change, hinted = time.monotonic(), False
-        while bar.n < bar.total:
+        while bar.n < total:
             time.sleep(0.5)
             before = bar.n
             if _show_finished(bar, job) != before:
