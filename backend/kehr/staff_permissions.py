@@ -16,9 +16,11 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponseForbidden
+from django.http.response import HttpResponseBase
 
-View = Callable[..., HttpResponse]
+# Pages, streamed CSV and exports, files: any response.
+View = Callable[..., HttpResponseBase]
 
 # Permissions of the staff pages, by what they let a member of staff do.
 VIEW_GOLD = "gold.view_pagegold"  # the stats dashboard, its tables and CSV files
@@ -68,7 +70,7 @@ def staff_permission_required(permission: str) -> Callable[[View], View]:
 
     def decorate(view: View) -> View:
         @wraps(view)
-        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if not request.user.has_perm(permission):
                 return forbidden(request, permission)
             return view(request, *args, **kwargs)
