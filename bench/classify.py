@@ -44,6 +44,9 @@ DATA = REPO.parent / "shared/data/krdwrd"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="few pages, small model (< 60 s)")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument(
         "--train", action="store_true", help="train a model here instead of the shipped one"
@@ -51,13 +54,15 @@ def main() -> None:
     args = parser.parse_args()
     if not (args.data / "canola-train").is_dir():
         sys.exit(f"KrdWrd data not found at {args.data} (see ../shared/data/krdwrd/README.md).")
-    test_pages = list(iter_corpus(args.data / "canola-sample", 3 if args.quick else None))
+    limit = 2 if args.smoke else 3 if args.quick else None
+    test_pages = list(iter_corpus(args.data / "canola-sample", limit))
     if args.train or not DEFAULT_MODEL_PATH.is_file():
-        train_pages = list(iter_corpus(args.data / "canola-train", 4 if args.quick else None))
+        quick = args.quick or args.smoke
+        train_pages = list(iter_corpus(args.data / "canola-train", 4 if quick else None))
         data = page_features(train_pages, DEFAULT_GROUPS)
         model = train(
             data.matrices, [p.labels for p in train_pages], data.names, DEFAULT_GROUPS,
-            max_iter=10 if args.quick else MAX_ITER, texts=[p.node_texts for p in train_pages],
+            max_iter=10 if quick else MAX_ITER, texts=[p.node_texts for p in train_pages],
         )  # fmt: skip
         source = f"trained here on {len(train_pages)} pages"
     else:

@@ -159,7 +159,12 @@ def measure(pages: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=5000)
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.pages = 20
     figures = measure(args.pages)
     for key, value in figures.items():
         print(f"{key}: {value}")

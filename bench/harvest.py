@@ -194,8 +194,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer pages (< 60 s)")
     parser.add_argument("--pages", type=int, help="pages per configuration")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     args = parser.parse_args()
-    pages = args.pages or (10 if args.quick else 60)
+    pages = args.pages or (2 if args.smoke else 10 if args.quick else 60)
     with tempfile.TemporaryDirectory(prefix="kehr-bench-harvest-") as var_dir:
         setup_django(var_dir)
         from django.core.management import call_command

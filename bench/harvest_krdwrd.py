@@ -154,8 +154,14 @@ def main() -> None:
     )
     parser.add_argument("--pages", type=int, help="pages per configuration (default 21)")
     parser.add_argument("--dns-delay", type=float, default=1.0, help="slow resolver: s per failure")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     args = parser.parse_args()
-    count = args.pages or (2 if args.quick else 21)
+    quick = args.quick or args.smoke  # --smoke: as --quick, one page, a shorter delay
+    if args.smoke and args.dns_delay == parser.get_default("dns_delay"):
+        args.dns_delay = 0.2
+    count = args.pages or (1 if args.smoke else 2 if args.quick else 21)
     pages = saved_pages(count)
     if not pages:
         print(f"SKIP harvest_krdwrd: no saved pages under {DATA}", file=sys.stderr)
@@ -166,7 +172,7 @@ def main() -> None:
         server = serve(pages)
         base = f"http://127.0.0.1:{server.server_address[1]}"
         results = {}
-        delays = [args.dns_delay] if args.quick else [0.0, args.dns_delay]
+        delays = [args.dns_delay] if quick else [0.0, args.dns_delay]
         for delay in delays:
             for remember in (False, True):
                 label = f"{'after' if remember else 'before'}-dns{delay:g}s"

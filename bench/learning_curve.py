@@ -65,17 +65,22 @@ def macro_f1(pages: list, data, share: float, draw: int, k: int, max_iter: int) 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     parser.add_argument("--draws", type=int, default=2, help="draws per share below 1")
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
     if not DATA.is_dir():
         raise SystemExit(f"bench/learning_curve.py needs the KrdWrd data in {DATA}.")
     started = time.perf_counter()
-    if args.quick:
+    if args.smoke:  # 6 pages of each folder
+        limit, k, max_iter, shares, draws = 12, 3, 5, (0.5, 1.0), 1
+    elif args.quick:
         limit, k, max_iter, shares, draws = 45, 5, 20, (0.5, 1.0), 1
     else:
         limit, k, max_iter, shares, draws = None, 10, 100, (0.25, 0.5, 0.75, 1.0), args.draws
-    pages = load_canola(DATA, tuple(CANOLA_FOLDERS))[:limit]
+    pages = load_canola(DATA, tuple(CANOLA_FOLDERS), 6 if args.smoke else None)[:limit]
     data = page_features(pages, DEFAULT_GROUPS)
     train_pages = round(len(pages) * (k - 1) / k)
     curve: dict[float, list[float]] = {}

@@ -239,7 +239,12 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=None, help="pages for statsmodels")
     parser.add_argument("--db-pages", type=int, default=None, help="pages of the DB corpus")
     parser.add_argument("--db", choices=("postgres", "sqlite"), default="postgres")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.pages, args.sample, args.db_pages = 200, 20, 20
     pages = args.pages or (10_000 if args.quick else 100_000)
     sample_size = args.sample or (1_000 if args.quick else 5_000)
     db_pages = args.db_pages if args.db_pages is not None else (500 if args.quick else 10_000)

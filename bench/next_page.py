@@ -296,10 +296,17 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=1.0, help="mean pause of an annotator between actions (s)"
     )
+    parser.add_argument(
+        "--smoke", action="store_true",
+        help="tiniest sizes (100 pages, 4 annotators, 1 worker, 1 s phases): only checks that "
+        "the bench runs",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.smoke:
+        args.annotators, args.workers = 4, 1
     # --quick must end within 60 s on this 2-core machine, PostgreSQL start and
     # migrations included (about 25 s of it): a small corpus and short phases.
-    pages, seconds = (2_000, 6.0) if args.quick else (100_000, 30.0)
+    pages, seconds = (100, 1.0) if args.smoke else (2_000, 6.0) if args.quick else (100_000, 30.0)
     seconds = args.seconds or seconds
 
     from tests.services import PostgresCluster  # the test harness's throwaway cluster
@@ -325,10 +332,10 @@ def main() -> None:
         call_command("createcachetable", verbosity=0)
         started = time.perf_counter()
         submissions = populate(
-            pages, per_page=SUBMISSIONS_PER_PAGE, users=2_000 if not args.quick else 200
+            pages, per_page=SUBMISSIONS_PER_PAGE, users=200 if args.quick or args.smoke else 2_000
         )
         print(f"populated {pages} pages in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-        ours, naive = time_queries(200 if not args.quick else 60)
+        ours, naive = time_queries(5 if args.smoke else 60 if args.quick else 200)
         tokens = annotator_tokens(args.annotators)
 
         port = free_port()
@@ -377,7 +384,9 @@ def main() -> None:
             # Warm-up, not measured: every gunicorn worker imports the views, resolves
             # URLs and opens its database connection on its first requests.
             pids = {"server": server.pid, "db": postgres.proc.pid}
-            run_annotators(base, tokens, 0.0, 1.5 if args.quick else 3.0, pids)
+            run_annotators(
+                base, tokens, 0.0, 0.5 if args.smoke else 1.5 if args.quick else 3.0, pids
+            )
             # Phase 1, latency: annotators pause between actions (exponential think time,
             # --think mean), as people do; the server is busy but not saturated.
             logged_before = count_lines(access_log)

@@ -231,7 +231,17 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=20_000)
     parser.add_argument("--requests", type=int, default=2_000, help="per pass (next + submit)")
     parser.add_argument("--cprofile", action="store_true", help="also print cProfile's top")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     args = parser.parse_args()
+    if args.smoke:
+        args.pages, args.requests = 200, 2 * ANNOTATORS
+    if args.requests < 2 * ANNOTATORS:
+        # The annotators take turns: with fewer requests than two rounds, none submits and
+        # the submit figures would divide by zero.
+        parser.error(f"--requests {args.requests}: at least {2 * ANNOTATORS} (two rounds of "
+                     f"the {ANNOTATORS} annotators, so that each submits once)")  # fmt: skip
     pairs = args.requests // 2
 
     from tests.services import PostgresCluster  # the test harness's throwaway cluster

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -39,10 +41,16 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--limit", type=int, default=None, help="pages per folder")
     parser.add_argument("--quick", action="store_true", help="5 pages per folder")
+    parser.add_argument(
+        "--smoke", action="store_true",
+        help="1 page per folder into a temporary folder: only checks that the bench runs",
+    )  # fmt: skip
     args = parser.parse_args()
     if not (args.data / "canola-train").is_dir():
         sys.exit(f"KrdWrd data not found at {args.data} (see ../shared/data/krdwrd/README.md).")
-    limit = 5 if args.quick else args.limit
+    limit = 1 if args.smoke else 5 if args.quick else args.limit
+    if args.smoke:  # a fresh folder: pages already rendered into --out are not rendered again
+        args.out = Path(tempfile.mkdtemp(prefix="kehr-bench-render-"))
     browser = Browser(proxy=offline_proxy())
     browser.start()
     seen = rendered = 0
@@ -73,7 +81,10 @@ def main() -> None:
     seconds = time.perf_counter() - started
     for line in failed:
         print(line, file=sys.stderr)
-    print(f"layouts in {args.out}")
+    if args.smoke:
+        shutil.rmtree(args.out, ignore_errors=True)
+    else:
+        print(f"layouts in {args.out}")
     print(f"BENCH render_krdwrd pages={seen} rendered={rendered} failed={len(failed)} "
           f"pages_per_s={rendered / max(seconds, 1e-9):.2f}")  # fmt: skip
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import random
 import shutil
@@ -96,7 +97,6 @@ async def load(
 ):
     latencies: list[float] = []
     errors: list[str] = []
-    stop_at = time.perf_counter() + seconds
 
     async def worker(client: httpx.AsyncClient, offset: int):
         i = offset
@@ -123,10 +123,18 @@ async def load(
             if wrong:
                 errors.append(f"{path} (warm-up): {wrong}")
         began = time.perf_counter()
+        # The phase starts after the warm-up: timed from before it, a slow warm-up (a busy
+        # machine, mitmdump's first connection) ate the phase and nothing was measured.
+        stop_at = began + seconds
         await asyncio.gather(*(worker(client, n) for n in range(conc)))
         elapsed = time.perf_counter() - began
     # Only correct answers count: a fast 404 must not look like throughput.
     return {"rps": len(latencies) / elapsed, "lat": latencies, "errors": errors}
+
+
+def ratio(ours: float, theirs: float) -> float:
+    """ours / theirs; NaN when theirs answered nothing correctly (errors=N says why)."""
+    return ours / theirs if theirs else math.nan
 
 
 def run(cmd: list[str], **kwargs) -> subprocess.Popen:
@@ -153,8 +161,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     args = parser.parse_args()
-    seconds = args.seconds or (6.0 if args.quick else 20.0)
+    seconds = args.seconds or (1.0 if args.smoke else 6.0 if args.quick else 20.0)
     work = Path(tempfile.mkdtemp(prefix="kehr-bench-replay-"))
     processes: list = []
     try:
@@ -220,7 +231,8 @@ def main() -> None:
         shutil.rmtree(work, ignore_errors=True)
 
     def ms(result, q):
-        return percentile(result["lat"], q) * 1000
+        # A phase where every request failed has no latency: NaN, and errors=N says why.
+        return percentile(result["lat"], q) * 1000 if result["lat"] else math.nan
 
     for name, result in (
         ("static", static_result),
@@ -238,7 +250,7 @@ def main() -> None:
     print(
         f"resources={len(paths)} page_bytes={static_bytes} seconds={seconds} "
         f"concurrency={args.concurrency} cpus={os.cpu_count()} "
-        f"kehr_mean_ms={statistics.mean(kehr_result['lat']) * 1000:.2f}",
+        f"kehr_mean_ms={statistics.fmean(kehr_result['lat'] or [math.nan]) * 1000:.2f}",
         file=sys.stderr,
     )
     errors = sum(len(r["errors"]) for r in (kehr_result, sr_result, static_result))
@@ -247,8 +259,8 @@ def main() -> None:
         f"rps={kehr_result['rps']:.0f} "
         f"p50_ms={ms(kehr_result, 0.5):.2f} "
         f"p99_ms={ms(kehr_result, 0.99):.2f} "
-        f"static_ratio={kehr_result['rps'] / static_result['rps']:.2f} "
-        f"server_replay_ratio={kehr_result['rps'] / sr_result['rps']:.2f} "
+        f"static_ratio={ratio(kehr_result['rps'], static_result['rps']):.2f} "
+        f"server_replay_ratio={ratio(kehr_result['rps'], sr_result['rps']):.2f} "
         f"errors={errors}"
     )
     if errors:

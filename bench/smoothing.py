@@ -134,13 +134,19 @@ def cross_validate(pages: list, k: int, max_iter: int) -> dict[str, list[np.ndar
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
     if not DATA.is_dir():
         raise SystemExit(f"bench/smoothing.py needs the KrdWrd data in {DATA}.")
     started = time.perf_counter()
-    limit, k, max_iter = (45, 5, 20) if args.quick else (None, 10, 100)
-    pages = load_canola(DATA, tuple(CANOLA_FOLDERS))[:limit]
+    limit, k, max_iter = (
+        (12, 3, 5) if args.smoke else (45, 5, 20) if args.quick else (None, 10, 100)
+    )
+    # --smoke reads 6 pages of each folder, not all of them.
+    pages = load_canola(DATA, tuple(CANOLA_FOLDERS), 6 if args.smoke else None)[:limit]
     codes = cross_validate(pages, k, max_iter)
     gold = np.concatenate([p.labels for p in pages])
     figures: dict[str, object] = {}

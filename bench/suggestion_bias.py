@@ -118,9 +118,12 @@ def same(a: list[tuple], b: list[tuple]) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="300 pages")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     parser.add_argument("--pages", type=int, default=None, help="corpus size (default 2000)")
     args = parser.parse_args()
-    pages = args.pages or (300 if args.quick else 2000)
+    pages = args.pages or (20 if args.smoke else 300 if args.quick else 2000)
 
     from bench.benchlib import setup_sqlite_django
 

@@ -51,12 +51,12 @@ def load(limit: int | None) -> tuple[list, list[dict[str, np.ndarray]]]:
         folder = DATA / folder_name
         urls = read_urls(folder / "urls.tsv") if (folder / "urls.tsv").is_file() else {}
         for page_id in page_ids(folder):
+            if limit and len(pages) >= limit:
+                break  # the first pages only: reading all 148 takes a while
             page = load_page(folder, page_id, urls.get(page_id))
             stats = read_stats(folder / "stats" / f"{page_id}.stats")
             pages.append(page)
             annotators.append({a: np.asarray(v, dtype=np.int64) for a, v in stats.votes.items()})
-    if limit:
-        pages, annotators = pages[:limit], annotators[:limit]
     return pages, annotators
 
 
@@ -78,13 +78,18 @@ def suggestions(pages: list, k: int, max_iter: int, threshold: float) -> list[np
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     parser.add_argument("--threshold", type=float, default=0.0)
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
     if not DATA.is_dir():
         raise SystemExit(f"bench/suggestions.py needs the KrdWrd data in {DATA}.")
     started = time.perf_counter()
-    limit, k, max_iter = (60, 5, 40) if args.quick else (None, 10, 100)
+    limit, k, max_iter = (
+        (12, 3, 5) if args.smoke else (60, 5, 40) if args.quick else (None, 10, 100)
+    )
     pages, annotators = load(limit)
     suggested = suggestions(pages, k, max_iter, args.threshold)
     nodes = without = with_ = annotator_pages = 0

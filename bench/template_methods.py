@@ -134,6 +134,9 @@ def urltree_figures(total: int, reference_total: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (< 60 s)")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     parser.add_argument("--documents", type=int, default=100_000)
     parser.add_argument("--reference-documents", type=int, default=20_000)
     parser.add_argument("--dbce-pages", type=int, default=5_000)
@@ -143,6 +146,8 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
+    if args.smoke:
+        args.documents, args.reference_documents, args.dbce_pages = 200, 100, 20
     figures: dict = {}
     if args.out and args.only and args.out.is_file():
         figures = json.loads(args.out.read_text())

@@ -36,11 +36,14 @@ from tests.stability_pages import capture  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     parser.add_argument("--loop-pairs", type=int, default=None)
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
-    core_n, layout_n = 30, 100
-    loop_pairs = args.loop_pairs or (2 if args.quick else 10)
+    core_n, layout_n = (4, 6) if args.smoke else (30, 100)
+    loop_pairs = args.loop_pairs or (1 if args.smoke else 2 if args.quick else 10)
     params = StabilityParams(limit_captures=max(core_n, layout_n))
 
     core_captures = [pixels(capture(v)) for v in range(core_n)]

@@ -82,9 +82,12 @@ def macro_f1(report: dict) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
-    count, visits = (12, 4) if args.quick else (SPONSORED_PAGES, 8)
+    count, visits = (3, 2) if args.smoke else (12, 4) if args.quick else (SPONSORED_PAGES, 8)
     started = time.perf_counter()
     site = FixtureSite.start()
     browser = Browser(viewport=VISIT_VIEWPORT, prefs=VISIT_PREFS)

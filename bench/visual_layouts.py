@@ -38,9 +38,12 @@ from tests.fixture_site_server import LAYOUT_DESIGNS, FixtureSite, pushed  # noq
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
-    visits = 6 if args.quick else 12
+    visits = 3 if args.smoke else 6 if args.quick else 12
     started = time.perf_counter()
     site = FixtureSite.start()
     browser = Browser(viewport=VISIT_VIEWPORT, prefs=VISIT_PREFS)

@@ -1,0 +1,255 @@
+"""Every script in bench/ still runs (issue 26, item 14).
+
+bench/merge.py was broken on main for days: a new NOT NULL column without a database
+default made its COPY fail, and nothing ran it. Here every script in bench/, found by
+globbing (a new bench is covered without being listed), runs in its tiniest form,
+``--smoke``, the way a person runs it (``python bench/NAME.py``, its own databases,
+servers and browsers), and must exit 0 with a well-formed ``BENCH name key=value …``
+last line. The figures of a smoke run mean nothing and are not checked.
+
+Each bench runs once per CI run, on the leg of the database it uses: the PostgreSQL
+benches (each starts a throwaway cluster of its own from tests.services) on the
+PostgreSQL leg, all others (SQLite or no database) on the SQLite leg. They run two at a
+time (most of a smoke run is waiting: for Firefox, PostgreSQL, a slow resolver).
+
+A script that cannot run here is listed with the reason; the lists fail when a listed
+name no longer exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.server
+import importlib.util
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.krdwrd_data import krdwrd_folder
+
+REPO = Path(__file__).resolve().parents[1]
+BENCH_DIR = REPO / "bench"
+
+# Modules the benches import, not benches themselves: they run inside the benches that
+# use them (test_helpers_are_used checks that one of the run benches names each).
+HELPERS = {
+    "benchlib": "helpers the benches share",
+    "layers": "profile_requests' per-layer CPU spans",
+    "slow_dns": "harvest_krdwrd's slow resolver, a mitmproxy script",
+    "template_stream": "the synthetic news stream of template_methods and dbce_parallel",
+}
+# Benches that cannot run in CI: only imported (``--help``), each with the reason.
+HELP_ONLY = {
+    "template_eval": "needs Debian's documentation packages (python3.11-doc, git-doc, "
+    "debian-reference-en, …) as its sites; CI does not install them",
+    "template_ablation": "crawls template_eval's sites (Debian documentation packages)",
+    "template_harvest": "harvests template_eval's sites (Debian documentation packages)",
+    "engine_model_report": "each step overwrites the published report (bench/reports, "
+    "docs/evaluation); cv and ablations take minutes even on few folds",
+}
+# Benches on PostgreSQL (a throwaway cluster of their own): run on the PostgreSQL leg.
+POSTGRES = {"merge", "next_page", "profile_requests"}
+# Benches that read the 2008 KrdWrd pages (../shared/data/krdwrd): skipped where the
+# data is absent, failed in CI (tests/krdwrd_data.py).
+KRDWRD_BENCHES = {
+    "classify", "harvest_krdwrd", "learning_curve", "render_krdwrd", "smoothing",
+    "suggestions",
+}  # fmt: skip
+
+# The last line of every bench: its name, then at least one key=value.
+BENCH_LINE = re.compile(r"BENCH [a-z][a-z0-9_]*( [A-Za-z][A-Za-z0-9_.]*=[^\s=]+)+")
+# Far above a smoke run (10-90 s on a loaded 2-core machine), below pytest's 300 s.
+TIMEOUT_S = 240
+PARALLEL = 2
+# What the test harness exports for the tests' own Django: a bench run by hand has none
+# of it, and sets up its own database, var folder and broker.
+HARNESS_VARIABLES = (
+    "DATABASE_URL", "KEHR_VAR_DIR", "CELERY_BROKER_URL", "KEHR_BROKER_DIR",
+    "KEHR_HARVEST_PROXY", "KEHR_URLTREE_ON_ARRIVAL", "SECRET_KEY",
+)  # fmt: skip
+
+
+def bench_names() -> list[str]:
+    return sorted(path.stem for path in BENCH_DIR.glob("*.py"))
+
+
+def runnable() -> list[str]:
+    return [name for name in bench_names() if name not in HELPERS]
+
+
+@dataclass(frozen=True)
+class Run:
+    command: list[str]
+    returncode: int | None  # None: killed after TIMEOUT_S
+    stdout: str
+    stderr: str
+
+    def tail(self, lines: int = 40) -> str:
+        out = "\n".join(self.stdout.splitlines()[-10:])
+        err = "\n".join(self.stderr.splitlines()[-lines:])
+        return f"$ {' '.join(self.command)}\n--- stdout (end)\n{out}\n--- stderr (end)\n{err}"
+
+
+def command(name: str) -> list[str]:
+    flag = "--help" if name in HELP_ONLY else "--smoke"
+    return [sys.executable, str(BENCH_DIR / f"{name}.py"), flag]
+
+
+def bench_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in HARNESS_VARIABLES}
+    # scikit-learn's OpenMP threads spin against the other run (docs/development.md).
+    env["OMP_NUM_THREADS"] = "1"
+    return env
+
+
+def run_bench(name: str) -> Run:
+    """``python bench/NAME.py --smoke`` in its own process group, killed whole on timeout
+    (Firefox, PostgreSQL and mitmproxy children included)."""
+    cmd = command(name)
+    process = subprocess.Popen(
+        cmd, cwd=REPO, env=bench_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        stdout, stderr = process.communicate(timeout=TIMEOUT_S)
+        return Run(cmd, process.returncode, stdout, stderr)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        stdout, stderr = process.communicate()
+        return Run(cmd, None, stdout, stderr)
+
+
+def leg_of(name: str) -> str:
+    return "postgres" if name in POSTGRES else "sqlite"
+
+
+def not_here(name: str, db: str) -> str | None:
+    """Why ``name`` does not run in this test run, or None."""
+    if leg_of(name) != db:
+        return f"bench/{name}.py runs on the {leg_of(name)} leg (--kehr-db={leg_of(name)})"
+    return None
+
+
+@pytest.fixture(scope="module")
+def started(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[Run]]]:
+    """Every selected bench of this leg, started at once, PARALLEL at a time, in the
+    order the tests ask for them."""
+    db = request.config.getoption("kehr_db")
+    names = [
+        item.callspec.params["name"]
+        for item in request.session.items
+        if item.module is request.module and item.originalname == "test_bench_runs"
+    ]
+    pool = ThreadPoolExecutor(max_workers=PARALLEL)
+    try:
+        yield {name: pool.submit(run_bench, name) for name in names if not_here(name, db) is None}
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+@pytest.mark.parametrize("name", runnable())
+def test_bench_runs(name: str, started: dict[str, Future[Run]], request) -> None:
+    reason = not_here(name, request.config.getoption("kehr_db"))
+    if reason:
+        pytest.skip(reason)
+    if name in KRDWRD_BENCHES:
+        krdwrd_folder("canola-train")  # skips, or fails in CI, without the data
+    run = started[name].result()
+    assert run.returncode is not None, f"bench/{name}.py ran over {TIMEOUT_S} s\n{run.tail()}"
+    assert run.returncode == 0, f"bench/{name}.py exited with {run.returncode}\n{run.tail()}"
+    if name in HELP_ONLY:
+        assert run.stdout.startswith("usage:"), run.tail()
+        return
+    lines = run.stdout.strip().splitlines()
+    last = lines[-1] if lines else ""
+    assert BENCH_LINE.fullmatch(last), (
+        f"bench/{name}.py's last line is not 'BENCH name key=value …': {last!r}\n{run.tail()}"
+    )
+
+
+def test_lists_name_existing_scripts() -> None:
+    """A renamed or removed bench must leave the lists too (no stale exemption)."""
+    listed = HELPERS.keys() | HELP_ONLY.keys() | POSTGRES | KRDWRD_BENCHES
+    assert sorted(listed - set(bench_names())) == []
+    assert HELPERS.keys().isdisjoint(HELP_ONLY)
+
+
+def test_helpers_are_used() -> None:
+    """A helper is only checked through the benches that run it: one must name it."""
+    sources = {
+        name: (BENCH_DIR / f"{name}.py").read_text() for name in runnable() if name not in HELP_ONLY
+    }
+    for helper in HELPERS:
+        pattern = re.compile(rf"(import|from) {helper}\b|bench\.{helper}\b|{helper}\.py")
+        users = [name for name, text in sources.items() if pattern.search(text)]
+        assert users, f"bench/{helper}.py is listed as a helper but no run bench uses it"
+
+
+def test_krdwrd_benches_are_listed() -> None:
+    """A bench that reads the KrdWrd data must be in KRDWRD_BENCHES, so that a machine
+    without the data skips it with the reason instead of failing."""
+    for name in runnable():
+        text = (BENCH_DIR / f"{name}.py").read_text()
+        if "shared/data/krdwrd" in text or '"shared" / "data" / "krdwrd"' in text:
+            assert name in KRDWRD_BENCHES | HELP_ONLY.keys(), name
+
+
+def test_profile_requests_refuses_too_few_requests() -> None:
+    """With fewer requests than two rounds of its annotators none submits: it said so
+    with a ZeroDivisionError after building its database; now at once, with what to do."""
+    result = subprocess.run(
+        [*command("profile_requests")[:2], "--requests", "10"],
+        cwd=REPO, env=bench_env(), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 2, result.stderr
+    assert re.search(r"--requests 10: at least \d+ \(two rounds", result.stderr), result.stderr
+
+
+class SlowHandler(http.server.BaseHTTPRequestHandler):
+    """Every answer takes SLOW_S: the replay bench's warm-up alone outlasts its phase."""
+
+    def do_GET(self) -> None:
+        time.sleep(SLOW_S)
+        self.send_response(200)
+        self.send_header("Content-Length", "2")
+        self.end_headers()
+        self.wfile.write(b"ok")
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+SLOW_S = 0.4
+
+
+def test_replay_phase_starts_after_its_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/replay.py timed its phase from before the warm-up (one request per path):
+    where the warm-up took longer than the phase (a busy machine), no request was
+    measured and the bench died on an empty list. The phase now starts after it."""
+    monkeypatch.syspath_prepend(str(BENCH_DIR))  # as when run: its folder is on the path
+    spec = importlib.util.spec_from_file_location("bench_replay", BENCH_DIR / "replay.py")
+    assert spec is not None and spec.loader is not None
+    replay = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(replay)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), SlowHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        paths = ["/a", "/b", "/c"]  # a warm-up of 3 x SLOW_S, longer than the phase
+        expected = dict.fromkeys(paths, b"ok")
+        result = asyncio.run(replay.load(base, paths, expected, None, SLOW_S, 2))
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert result["errors"] == []
+    assert len(result["lat"]) >= 2  # each of the 2 workers measured a request
