@@ -272,6 +272,15 @@ def test_brotli_zstd_and_chains_decode_and_a_broken_body_is_skipped(
     out, err = capsys.readouterr()
     assert "0 HTML captures indexed (5 already were)" in out, out + err
     assert "3 captures whose body cannot be decoded" in out and "stale" not in err
+    # A stale index: the scan counts the bad bodies, once.
+    stale = tmp_path / "stale.cdxj"
+    lines = index.read_text().splitlines()
+    stale.write_text("\n".join([*lines[:-1], lines[-1].replace('"offset": "', '"offset": "1')]))
+    call_command("import_warc", str(path), "--corpus", "warcs", "--cdx", str(stale))
+    out, err = capsys.readouterr()
+    assert "the index is wrong or stale; scanned the file" in err
+    assert "0 HTML captures indexed (5 already were)" in out
+    assert "3 captures whose body cannot be decoded" in out, out
 
 
 def test_dbce_reads_an_earlier_brotli_capture_back(corpus, tmp_path) -> None:

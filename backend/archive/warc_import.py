@@ -83,6 +83,13 @@ class ImportSummary:
         if len(self.errors) < LISTED_ERRORS:
             self.errors.append(message)
 
+    def merge(self, other: ImportSummary) -> None:
+        """Add another summary's skips and problems (not its captures or pages)."""
+        self.skipped.update(other.skipped)
+        for message in other.errors:
+            self.add_error(message)
+        self.problems += other.problems - len(other.errors)
+
     def line(self) -> str:
         skipped = ", ".join(f"{count} {kind}" for kind, count in sorted(self.skipped.items()))
         line = (
@@ -229,6 +236,8 @@ def from_cdx(
     """The HTML captures the index names; WarcImportError at the first entry that does
     not point at a response of its URL (the caller then scans the file)."""
     found: list[HtmlRecord] = []
+    # Bodies skipped count only if the index holds: for a stale one the scan counts them.
+    skipped = ImportSummary()
     size = path.stat().st_size
     with path.open("rb") as stream:
         for entry in entries:
@@ -241,8 +250,10 @@ def from_cdx(
                 record = next(iter(ArchiveIterator(io.BytesIO(data))))
                 html, _kind = _html_record(record, entry.offset, entry.length, limit)
             except BodyError as error:
-                _skip_body(summary, f"{path.name} offset {entry.offset}", record, error)
-                continue
+                if record.rec_headers.get_header("WARC-Target-URI") == entry.url:
+                    _skip_body(skipped, f"{path.name} offset {entry.offset}", record, error)
+                    continue
+                html = None
             except (StopIteration, ArchiveLoadFailed, OSError, EOFError, ValueError):
                 html = None
             if html is None or html.url != entry.url:
@@ -251,6 +262,7 @@ def from_cdx(
                     f"at its HTML response in {path.name}"
                 )
             found.append(html)
+    summary.merge(skipped)
     return found
 
 
