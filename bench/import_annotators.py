@@ -62,7 +62,12 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=3000)
     parser.add_argument("--given", type=int, default=0, help="rows with given passwords")
     parser.add_argument("--samples", type=int, default=5)
+    parser.add_argument(
+        "--smoke", action="store_true", help="tiniest sizes: only checks that the bench runs"
+    )
     args = parser.parse_args()
+    if args.smoke:  # tests/test_bench_scripts.py
+        args.rows, args.given, args.samples = 20, 2, 1
     var_dir = Path(tempfile.mkdtemp(prefix="kehr-bench-import-"))
     try:
         setup_sqlite_django(str(var_dir))
