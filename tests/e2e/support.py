@@ -424,10 +424,33 @@ def login_in_options(browser, server_url: str, username: str) -> None:
     browser.css("#username").send_keys(username)
     browser.css("#password").send_keys(PASSWORD)
     browser.click("#login")
+    wait_logged_in(browser, username)
+    # A login runs the connection check by itself; on a busy machine its answer (no
+    # corpus chosen yet) could land after a test's own check had begun and be read as
+    # that one's. Wait for it, so later checks are the tests' own.
     wait_for(
-        lambda: "Logged in as" in browser.text("#login-status"),
-        what="the login",
+        lambda: browser.js("return !!document.getElementById('check-page')"),
+        what="the connection check that follows the login",
+        timeout=30,
+    )
+
+
+def wait_logged_in(browser, username: str, what: str = "the login") -> None:
+    """Wait until the options page says who is logged in; it says so once, and the
+    login fields are gone (Log out brings them back)."""
+    wait_for(
+        lambda: (
+            not browser.js("return document.getElementById('logged-in').hidden")
+            and browser.text("#current-user") == username
+        ),
+        what=what,
         timeout=20,
+    )
+    # (The connection check further down has its own line about the server.)
+    said = browser.js("return document.getElementById('account').innerText.split('Logged in')")
+    assert len(said) == 2, f"the login section says 'Logged in' {len(said) - 1} times: {said}"
+    assert browser.js("return document.getElementById('login-form').hidden"), (
+        "the login fields are still shown after logging in"
     )
 
 

@@ -374,6 +374,12 @@ def run_annotation(browser, server, user, corpus, site_base):
     assert "Thank you" in browser.text("#notice")
     assert browser.text("#totals").startswith("2 pages annotated")
     assert browser.text("tr[data-corpus='harvested'] td:nth-child(2)") == "2 of 2"
+    # Corpora and pages as people know them (name, title), the slug and URL beside.
+    assert browser.text("tr[data-corpus='harvested'] .corpus-name") == "Harvested"
+    assert browser.text("tr[data-corpus='harvested'] .corpus-name-id") == "harvested"
+    row = f"tr[data-submission='{Submission.objects.get(page=second).pk}']"
+    assert browser.text(f"{row} .page-title") == second.title
+    assert browser.text(f"{row} .page-url") == second.url
     browser.screenshot("annotator-my-stats.png")
 
     # View: the stored tags, read-only.

@@ -28,7 +28,7 @@ from annotations.models import Submission
 from annotations.services import submit_labels
 from comparison import render
 from corpora.models import Corpus
-from tests.e2e.support import PASSWORD, login_in_options, wait_for
+from tests.e2e.support import PASSWORD, login_in_options, wait_for, wait_logged_in
 from tests.proxy_fixtures import start_archive_proxy
 from tutorial import progress
 from tutorial.models import TutorialStep
@@ -381,7 +381,7 @@ def run_staff_reference(browser, server):
     browser.css("#username").send_keys("sven")
     browser.css("#password").send_keys(PASSWORD)
     press(browser, "#login")
-    wait_for(lambda: "Logged in as" in browser.text("#login-status"), what="staff login")
+    wait_logged_in(browser, "sven", what="staff login")
 
     popup = browser.m.current_window_handle
     before = set(browser.m.window_handles)

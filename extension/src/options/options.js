@@ -9,7 +9,9 @@ const input = (id) => /** @type {HTMLInputElement} */ (byId(id));
 
 async function show() {
   const settings = await ask({ type: "settings" });
+  // Logged in: that line alone says so, and the login fields go (Log out brings them back).
   byId("logged-in").hidden = !settings.loggedIn;
+  byId("login-form").hidden = settings.loggedIn;
   byId("current-server").textContent = settings.server;
   byId("current-user").textContent = settings.username;
   // A server given when Firefox was launched for annotating (manage.py annotator_firefox).
@@ -59,14 +61,15 @@ function main() {
     button.setAttribute("disabled", "");
     say(loginStatus, "Logging in…");
     try {
-      const result = await ask({
+      await ask({
         type: "login",
         server: input("server").value,
         username: input("username").value.trim(),
         password: input("password").value,
       });
       input("password").value = "";
-      say(loginStatus, `Logged in as ${result.username}.`, "ok");
+      // The line "Logged in to … as …" (show) says it; a second one here said it twice.
+      say(loginStatus, "");
       await show();
       await check();
     } catch (error) {

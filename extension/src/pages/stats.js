@@ -9,17 +9,37 @@ const status = byId("status");
 let offset = 0;
 
 /**
- * @typedef {{ id: number, page: number, page_url: string, corpus: string, revision: number,
- *   submitted_at: string, duration_seconds: number | null }} Submission
+ * @typedef {{ id: number, page: number, page_url: string, page_title?: string, corpus: string,
+ *   corpus_name?: string, revision: number, submitted_at: string,
+ *   duration_seconds: number | null }} Submission
  */
+
+/**
+ * A name as people know it, with the identifier beside it in grey (a server older than
+ * the titles in the API sends only the identifier: then that alone).
+ * @param {string | undefined} name
+ * @param {string} id
+ * @param {string} cls
+ */
+function named(name, id, cls) {
+  if (!name || name === id) return [h("span", { class: cls }, id)];
+  return [h("span", { class: cls }, name), " ", h("span", { class: `muted ${cls}-id` }, id)];
+}
 
 /** @param {Submission} s */
 function submissionRow(s) {
   const row = h(
     "tr",
     { "data-submission": String(s.id) },
-    h("td", {}, h("span", { title: s.page_url }, s.page_url), s.revision > 1 ? h("span", { class: "muted" }, ` (revision ${s.revision})`) : null),
-    h("td", {}, s.corpus),
+    h(
+      "td",
+      {},
+      h("span", { class: "page-title", title: s.page_url }, s.page_title || s.page_url),
+      s.revision > 1 ? h("span", { class: "muted" }, ` (revision ${s.revision})`) : null,
+      s.page_title ? h("br") : null,
+      s.page_title ? h("small", { class: "muted page-url" }, s.page_url) : null,
+    ),
+    h("td", {}, ...named(s.corpus_name, s.corpus, "corpus-name")),
     h("td", {}, new Date(s.submitted_at).toLocaleString()),
     h("td", {}, s.duration_seconds === null ? "–" : duration(s.duration_seconds)),
     h(
@@ -52,7 +72,7 @@ async function open(id, mode) {
  * @param {HTMLElement} row
  */
 async function remove(s, row) {
-  if (!confirm(`Delete your submission for ${s.page_url}? The page will be offered to you again.`)) return;
+  if (!confirm(`Delete your submission for ${s.page_title || s.page_url}? The page will be offered to you again.`)) return;
   try {
     await ask({ type: "delete-submission", id: s.id });
     row.remove();
@@ -210,8 +230,8 @@ async function load() {
   showTutorials(data.stats.tutorials ?? [], data.tutorials ?? [], Boolean(data.isStaff));
   const stats = data.stats;
   byId("totals").textContent = `${stats.submissions} page${stats.submissions === 1 ? "" : "s"} annotated in ${duration(stats.total_seconds)}.`;
-  const rows = stats.corpora.map((/** @type {{ corpus: string, pages_done: number, page_count: number, seconds: number }} */ c) =>
-    h("tr", { "data-corpus": c.corpus }, h("td", {}, c.corpus), h("td", {}, `${c.pages_done} of ${c.page_count}`), h("td", {}, duration(c.seconds))),
+  const rows = stats.corpora.map((/** @type {{ corpus: string, corpus_name?: string, pages_done: number, page_count: number, seconds: number }} */ c) =>
+    h("tr", { "data-corpus": c.corpus }, h("td", {}, ...named(c.corpus_name, c.corpus, "corpus-name")), h("td", {}, `${c.pages_done} of ${c.page_count}`), h("td", {}, duration(c.seconds))),
   );
   byId("corpora").querySelector("tbody")?.replaceChildren(...rows);
   showPending(data.pending);
