@@ -212,8 +212,8 @@ def test_a_rerun_past_max_attempts_reports_gave_up_and_may_raise_max_attempts(db
             f"Not tried again: max_attempts is 2 (raise it with manage.py harvest --job "
             f"{job.pk} --set max_attempts=N)): {url}"
         ) in out, out
-    with pytest.raises(CommandError, match=r"--set settle_ms: a re-run keeps the job's own "
-                       r"settings .* may change only max_attempts"):  # fmt: skip
+    with pytest.raises(CommandError, match=r"settle_ms: a re-run keeps the job's own "
+                       r"settings and may change only max_attempts"):  # fmt: skip
         call_command("harvest", job=job.pk, sync=True, set=["settle_ms=100"])
     with pytest.raises(CommandError, match="max_attempts: must be 1 or more, got 0"):
         call_command("harvest", job=job.pk, sync=True, set=["max_attempts=0"])
@@ -272,3 +272,27 @@ def test_a_rerun_bar_counts_to_the_urls_of_the_job(db, corpus, capsys):
     err = capsys.readouterr().err
     shown = [int(n) for n in re.findall(r"\| *(\d+)/3 \[", err)]
     assert shown and shown[-1] == 3 and max(shown) == 3, err
+
+
+def test_api_rerun_may_change_max_attempts_only(staff_api, corpus):
+    """The API's rerun takes {"settings": {"max_attempts": N}} like harvest --job N --set,
+    with the same words for what it refuses (issue 26, items 15 and 20)."""
+    job = create_job(corpus, "https://a.example/x\n", settings={"max_attempts": 1})
+    job.items.update(state=HarvestItem.State.DONE)  # nothing to queue: no task is sent
+    rerun = f"/api/harvest/jobs/{job.pk}/rerun/"
+    refused = {
+        "settle_ms": "a re-run keeps the job's own settings and may change only max_attempts; "
+        "harvest the list as a new job to change the others",
+        "proxy": "set by the installation (KEHR_HARVEST_PROXY), not per job",
+    }
+    for name, message in refused.items():
+        response = staff_api.post(rerun, {"settings": {name: 1}}, format="json")
+        assert response.status_code == 400
+        assert response.json() == {"settings": {name: [message]}}
+    response = staff_api.post(rerun, {"settings": {"max_attempts": 0}}, format="json")
+    assert response.json() == {"settings": {"max_attempts": ["must be 1 or more, got 0"]}}
+    assert HarvestJob.objects.get().harvest_settings.max_attempts == 1
+    response = staff_api.post(rerun, {"settings": {"max_attempts": 4}}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["settings"]["max_attempts"] == 4
+    assert HarvestJob.objects.get().harvest_settings.max_attempts == 4

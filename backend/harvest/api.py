@@ -14,7 +14,7 @@ from rest_framework.settings import api_settings
 from corpora.models import Corpus
 from harvest import conf
 from harvest.harvester import create_job
-from harvest.job_settings import FIELDS, PER_JOB, HarvestSettings, HarvestSettingsError
+from harvest.job_settings import FIELDS, PER_JOB, RERUN, HarvestSettings, HarvestSettingsError
 from harvest.models import HarvestItem, HarvestJob
 from harvest.tasks import enqueue_job
 from kehr.echo import echo
@@ -80,9 +80,9 @@ class HarvestJobDetailSerializer(HarvestJobSerializer):
         read_only_fields = fields
 
 
-def _settings_field(name: str) -> serializers.Field:
+def _settings_field(name: str, default: str = "the installation's") -> serializers.Field:
     spec = FIELDS[name]
-    help_text = f"{spec.metadata['help']} (default: the installation's, see docs/harvesting.md)"
+    help_text = f"{spec.metadata['help']} (default: {default}, see docs/harvesting.md)"
     if spec.type == "bool":
         return serializers.BooleanField(required=False, help_text=help_text)
     if spec.type == "int":
@@ -95,17 +95,20 @@ def _settings_field(name: str) -> serializers.Field:
     return serializers.CharField(required=False, max_length=200, help_text=help_text)
 
 
+# The fields describe the settings in the schema; the values are checked by
+# HarvestSettings alone, so the API refuses a bad value with the same words as the admin
+# form and manage.py harvest --set ("settle_ms: must be 0 or more, got -5"), not DRF's.
 class HarvestSettingsSerializer(serializers.Serializer):
-    """What this job does differently from the installation's harvest settings.
+    """What this job does differently from the installation's harvest settings."""
 
-    The fields describe the settings in the schema; the values are checked by
-    :class:`HarvestSettings` alone, so the API refuses a bad value with the same words as
-    the admin form and ``manage.py harvest --set`` (``settle_ms: must be 0 or more, got
-    -5``), not with DRF's own.
-    """
+    names: tuple[str, ...] = PER_JOB  # the settings this may change
+    defaults_from = "the installation's"  # where the others come from
 
     def get_fields(self) -> dict[str, serializers.Field]:
-        return {name: _settings_field(name) for name in PER_JOB}
+        return {name: _settings_field(name, self.defaults_from) for name in self.names}
+
+    def starting_point(self) -> HarvestSettings:
+        return conf.job_settings()
 
     def to_internal_value(self, data) -> HarvestSettings:
         if not isinstance(data, dict):
@@ -118,11 +121,30 @@ class HarvestSettingsSerializer(serializers.Serializer):
                 }
             )
         try:
-            return conf.job_settings().with_changes(data)
+            return self.starting_point().with_changes(data, allowed=self.names)
         except HarvestSettingsError as error:
             raise serializers.ValidationError(
                 {name: [message] for name, message in error.errors.items()}
             ) from None
+
+
+class HarvestRerunSettingsSerializer(HarvestSettingsSerializer):
+    """What a re-run changes in the job's own settings: only max_attempts (more attempts
+    for its failed URLs); the rest stay as the first run had them."""
+
+    names = RERUN
+    defaults_from = "the job's own"
+
+    def starting_point(self) -> HarvestSettings:
+        return self.context["job"].harvest_settings
+
+
+class HarvestRerunSerializer(serializers.Serializer):
+    settings = HarvestRerunSettingsSerializer(
+        required=False,
+        help_text='Settings this re-run changes, e.g. {"max_attempts": 5} to try URLs that '
+        "gave up again; the rest are the job's own.",
+    )
 
 
 class HarvestJobCreateSerializer(serializers.Serializer):
@@ -190,11 +212,18 @@ class HarvestJobViewSet(
         job.refresh_from_db()
         return Response(HarvestJobDetailSerializer(job).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses=HarvestJobDetailSerializer)
+    @extend_schema(request=HarvestRerunSerializer, responses=HarvestJobDetailSerializer)
     @action(detail=True, methods=["post"])
     def rerun(self, request, pk=None):
-        """Run the job again: done and filtered URLs are kept, the rest is harvested."""
+        """Run the job again: done and filtered URLs are kept, the rest is harvested
+        (failed URLs with attempts left; settings.max_attempts may give them more)."""
         job = self.get_object()  # a malformed id is a 404 like a missing one
+        serializer = HarvestRerunSerializer(data=request.data, context={"job": job})
+        serializer.is_valid(raise_exception=True)
+        changed = serializer.validated_data.get("settings")
+        if changed is not None:
+            job.settings = changed.to_json()
+            job.save(update_fields=["settings"])
         enqueue_job(job)
         job.refresh_from_db()
         return Response(HarvestJobDetailSerializer(job).data)

@@ -131,14 +131,23 @@ class HarvestSettings:
         for name in changes:
             if name not in FIELDS:
                 errors[name] = f"no such setting (the settings are {', '.join(PER_JOB)})"
+            elif name not in allowed and name in PER_JOB:  # allowed is RERUN
+                errors[name] = (
+                    f"a re-run keeps the job's own settings and may change only "
+                    f"{', '.join(sorted(allowed))}; harvest the list as a new job to change "
+                    "the others"
+                )
             elif name not in allowed:
                 errors[name] = "set by the installation (KEHR_HARVEST_PROXY), not per job"
         if errors:
             raise HarvestSettingsError(errors)
         return dataclasses.replace(self, **changes)
 
-    def with_text_changes(self, assignments: Iterable[str]) -> HarvestSettings:
-        """A copy with ``NAME=VALUE`` assignments (command-line text) applied."""
+    def with_text_changes(
+        self, assignments: Iterable[str], *, allowed: Iterable[str] | None = None
+    ) -> HarvestSettings:
+        """A copy with ``NAME=VALUE`` assignments (command-line text) applied; ``allowed``
+        as for :meth:`with_changes`."""
         changes: dict[str, Any] = {}
         errors = {}
         for assignment in assignments:
@@ -157,7 +166,7 @@ class HarvestSettings:
                 errors[name] = str(error)
         if errors:
             raise HarvestSettingsError(errors)
-        return self.with_changes(changes)
+        return self.with_changes(changes, allowed=allowed)
 
     # -- using -----------------------------------------------------------------------
 

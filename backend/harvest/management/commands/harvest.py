@@ -169,18 +169,10 @@ class Command(BaseCommand):
     def _change_for_rerun(self, job: HarvestJob, assignments: list[str]) -> None:
         """Apply ``--set`` to a job being re-run: only :data:`RERUN` settings (more
         attempts for its failed URLs); the rest stay as the first run had them."""
-        names = [assignment.partition("=")[0].strip() for assignment in assignments]
-        fixed = [name for name in names if name not in RERUN]
-        if fixed:
-            raise CommandError(
-                f"--set {', '.join(fixed)}: a re-run keeps the job's own settings (see them "
-                f"on its admin page) and may change only {', '.join(RERUN)}; harvest the "
-                "list as a new job to change the others."
-            )
         if not assignments:
             return
         try:
-            changed = job.harvest_settings.with_text_changes(assignments)
+            changed = job.harvest_settings.with_text_changes(assignments, allowed=RERUN)
         except HarvestSettingsError as error:
             raise CommandError(str(error)) from None
         job.settings = changed.to_json()
