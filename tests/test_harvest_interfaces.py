@@ -296,3 +296,16 @@ def test_api_rerun_may_change_max_attempts_only(staff_api, corpus):
     assert response.status_code == 200, response.content
     assert response.json()["settings"]["max_attempts"] == 4
     assert HarvestJob.objects.get().harvest_settings.max_attempts == 4
+
+
+def test_admin_rerun_with_one_more_attempt(admin_client, corpus):
+    """The admin's way to give URLs that gave up another try (issue 26, item 15)."""
+    job = create_job(corpus, "https://a.example/x\n", settings={"max_attempts": 2})
+    job.items.update(state=HarvestItem.State.DONE)  # nothing to queue: no task is sent
+    response = admin_client.post(
+        "/admin/harvest/harvestjob/",
+        {"action": "rerun_with_one_more_attempt", "_selected_action": [job.pk]},
+        follow=True,
+    )
+    assert response.status_code == 200 and "0 URLs queued." in response.content.decode()
+    assert HarvestJob.objects.get().harvest_settings.max_attempts == 3

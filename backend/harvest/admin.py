@@ -13,7 +13,7 @@ from django.utils.html import format_html
 from corpora.models import Page
 from harvest import conf
 from harvest.harvester import add_items
-from harvest.job_settings import FIELDS, PER_JOB, HarvestSettings, HarvestSettingsError
+from harvest.job_settings import FIELDS, PER_JOB, RERUN, HarvestSettings, HarvestSettingsError
 from harvest.models import (
     HarvestItem,
     HarvestJob,
@@ -144,7 +144,7 @@ class HarvestJobAdmin(admin.ModelAdmin):
     form = HarvestJobForm
     list_display = ["id", "corpus", "state", "created_at", "created_by", "progress_counts"]
     list_filter = ["state", "corpus"]
-    actions = ["rerun"]
+    actions = ["rerun", "rerun_with_one_more_attempt"]
     inlines = [HarvestItemInline]
 
     def get_fields(self, request, obj=None):
@@ -187,6 +187,19 @@ class HarvestJobAdmin(admin.ModelAdmin):
     @admin.action(description="Re-run selected jobs (done and filtered URLs are kept)")
     def rerun(self, request, queryset) -> None:
         sent = sum(enqueue_job(job) for job in queryset)
+        self.message_user(request, f"{sent} URLs queued.", messages.SUCCESS)
+
+    @admin.action(description="Re-run selected jobs with one more attempt (max attempts + 1)")
+    def rerun_with_one_more_attempt(self, request, queryset) -> None:
+        """For URLs that gave up (manage.py harvest --job N --set max_attempts=N and the
+        API's rerun take any number)."""
+        sent = 0
+        for job in queryset:
+            settings = job.harvest_settings
+            more = settings.with_changes({"max_attempts": settings.max_attempts + 1}, allowed=RERUN)
+            job.settings = more.to_json()
+            job.save(update_fields=["settings"])
+            sent += enqueue_job(job)
         self.message_user(request, f"{sent} URLs queued.", messages.SUCCESS)
 
 
