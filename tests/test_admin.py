@@ -94,3 +94,23 @@ def test_staff_turn_suggestions_on_and_a_tutorial_is_refused(admin_client, corpu
         "page_order"
         in admin_client.get(f"/admin/corpora/corpus/{corpus.pk}/change/").content.decode()
     )
+
+
+def test_admin_labels_are_english(admin_client):
+    """Issue 26, item 22: the admin index said "Model switchs" and "Warc captures"
+    (Django's defaults: the class name split into words, plus an "s")."""
+    import re
+
+    from django.contrib import admin
+
+    for model in admin.site._registry:
+        plural = str(model._meta.verbose_name_plural)
+        # English adds "es" after s, x, z, ch and sh: "switches", never "switchs".
+        assert not re.search(r"(?:ch|sh|[sxz])s$", plural), (model, plural)
+        # Acronyms keep their capitals ("WARC", "API", "URL").
+        assert not re.search(r"\b(?:Warc|Api|Url|Csv)\b", plural, re.IGNORECASE) or any(
+            word.isupper() for word in plural.split()
+        ), (model, plural)
+    index = admin_client.get("/admin/").content.decode()
+    assert "Model switches" in index and "WARC captures" in index
+    assert "switchs" not in index and "Warc captures" not in index

@@ -35,6 +35,9 @@ class WarcCapture(models.Model):
     imported_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        # WARC is an acronym; Django's default from the class name says "Warc captures".
+        verbose_name = "WARC capture"
+        verbose_name_plural = "WARC captures"
         constraints = [
             models.UniqueConstraint(
                 fields=["corpus", "record_id"], name="warc_capture_once_per_corpus"

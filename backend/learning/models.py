@@ -364,6 +364,7 @@ class ModelSwitch(models.Model):
 
     class Meta:
         ordering = ["-decided_at", "-id"]
+        verbose_name_plural = "model switches"  # Django's default adds an "s": "switchs"
 
     def __str__(self) -> str:
         verdict = "switched to" if self.switched else "kept, not"
