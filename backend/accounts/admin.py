@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
@@ -77,7 +78,13 @@ class KehrUserAdmin(UserAdmin):
         if request.method == "POST" and form.is_valid():
             try:
                 text = form.cleaned_data["csv_file"].read().decode("utf-8")
-                created = create_annotators_from_csv(text, form.cleaned_data["corpus"])
+                # Refused before anything is written when hashing would outlast the web
+                # server's timeout (a 500 after 30 s, as 150 rows did one by one).
+                created = create_annotators_from_csv(
+                    text,
+                    form.cleaned_data["corpus"],
+                    deadline_seconds=settings.KEHR_ADMIN_IMPORT_SECONDS,
+                )
             except UnicodeDecodeError:
                 form.add_error("csv_file", "The file is not UTF-8 text: save it as CSV UTF-8.")
             except AccountImportError as error:

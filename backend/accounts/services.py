@@ -12,6 +12,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from accounts.passwords import NewPassword, Progress, TooSlowForTheWeb, hash_passwords
 from corpora.models import Corpus
 from kehr import safe_csv
 
@@ -83,8 +84,78 @@ def spreadsheet_problem(password: str) -> str | None:
     return None
 
 
-def create_annotators_from_csv(text: str, corpus: Corpus | None = None) -> list[CreatedAccount]:
-    """Create every account of the CSV, or none: problems are collected and raised together."""
+def create_annotators_from_csv(
+    text: str,
+    corpus: Corpus | None = None,
+    *,
+    deadline_seconds: float | None = None,
+    progress: Progress | None = None,
+) -> list[CreatedAccount]:
+    """Create every account of the CSV, or none: problems are collected and raised together.
+
+    Passwords are hashed first, on every core (accounts.passwords), then every account
+    is written in one transaction. ``deadline_seconds`` (the admin page) refuses a CSV
+    whose hashing would outlast a web request, before anything is written.
+    """
+    rows = _checked_rows(text)
+    User = get_user_model()
+    try:
+        hashes = hash_passwords(
+            [NewPassword(row.password, row.generated) for row in rows],
+            deadline_seconds=deadline_seconds,
+            progress=progress,
+        )
+    except TooSlowForTheWeb as error:
+        given = sum(not row.generated for row in rows)
+        raise AccountImportError(
+            f"Nothing was imported. {len(rows)} accounts need {error} — more than a web "
+            "request may take. Run `python manage.py create_annotators FILE.csv "
+            "[--corpus SLUG]` on the server, which has no such limit, or split the CSV"
+            + (
+                f"; its {given} given passwords are hashed at the full cost, generated ones "
+                "(an empty password column) about ten times faster"
+                if given
+                else ""
+            )
+            + "."
+        ) from None
+    users = [
+        User(
+            username=row.username,
+            email=row.email,
+            first_name=row.first_name,
+            last_name=row.last_name,
+            password=encoded,
+        )
+        for row, encoded in zip(rows, hashes, strict=True)
+    ]
+    try:
+        with transaction.atomic():
+            # One INSERT for all (the primary keys come back on PostgreSQL and SQLite).
+            users = User.objects.bulk_create(users)
+            if corpus is not None:
+                corpus.members.add(*users)
+    except IntegrityError:
+        raise AccountImportError(
+            "Nothing was imported. One of the usernames was taken while the accounts were "
+            "being created (someone else created it meanwhile); import the CSV again."
+        ) from None
+    return [CreatedAccount(row.username, row.password, row.email) for row in rows]
+
+
+@dataclass(frozen=True)
+class _Row:
+    line: int
+    username: str
+    email: str
+    first_name: str
+    last_name: str
+    password: str
+    generated: bool
+
+
+def _checked_rows(text: str) -> list[_Row]:
+    """The CSV's accounts, checked; AccountImportError lists every problem in line order."""
     User = get_user_model()
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     if reader.fieldnames is None or "username" not in [f.strip() for f in reader.fieldnames]:
@@ -98,29 +169,31 @@ def create_annotators_from_csv(text: str, corpus: Corpus | None = None) -> list[
             f"Nothing was imported. Unknown column(s) {', '.join(map(repr, unknown))}; "
             f"known columns: {', '.join(KNOWN_COLUMNS)}."
         )
-    rows = []
-    problems: list[str] = []
+    rows: list[_Row] = []
+    problems: list[tuple[int, str]] = []
     seen: set[str] = set()
     for raw in reader:
         line_number = reader.line_num  # physical line, so blank lines count as in an editor
         row = {key.strip(): (value or "").strip() for key, value in raw.items() if key}
-        username = row.get("username", "")
+        # As create_user stores them (NFKC username, lower-cased email domain).
+        username = User.normalize_username(row.get("username", ""))
         if not username:
-            problems.append(f"line {line_number}: the username is empty")
+            problems.append((line_number, "the username is empty"))
             continue
         problem = username_problem(username)
         if problem is not None:
-            problems.append(f"line {line_number}: username {username!r} is {problem}")
+            problems.append((line_number, f"username {username!r} is {problem}"))
         elif username.lower() in seen:
-            problems.append(f"line {line_number}: username {username!r} appears twice")
+            problems.append((line_number, f"username {username!r} appears twice"))
             continue
         seen.add(username.lower())
+        email = User.objects.normalize_email(row.get("email", ""))
         password = row.get("password", "")
         if password:
             # The candidate carries the row's names, so "too similar to the username" works.
             candidate = User(
                 username=username,
-                email=row.get("email", ""),
+                email=email,
                 first_name=row.get("first_name", ""),
                 last_name=row.get("last_name", ""),
             )
@@ -128,35 +201,37 @@ def create_annotators_from_csv(text: str, corpus: Corpus | None = None) -> list[
             if problem is not None:
                 # Never echo the password: the error may end up in a shared screen or a log.
                 problems.append(
-                    f"line {line_number}: the password of {username!r} is not accepted: {problem}"
+                    (line_number, f"the password of {username!r} is not accepted: {problem}")
                 )
-        else:
-            password = _generated_password()
-        rows.append((line_number, username, row.get("email", ""), row, password))
-    existing = set(
-        User.objects.filter(username__in=[r[1] for r in rows]).values_list("username", flat=True)
-    )
-    for line_number, username, *_ in rows:
-        if username in existing:
-            problems.append(f"line {line_number}: username {username!r} already exists")
-    if not rows and not problems:
-        problems.append("the CSV has no accounts (only a header row)")
-    if problems:
-        raise AccountImportError("Nothing was imported. " + "; ".join(problems) + ".")
-    created = []
-    with transaction.atomic():
-        for _line, username, email, row, password in rows:
-            user = User.objects.create_user(
+        rows.append(
+            _Row(
+                line=line_number,
                 username=username,
                 email=email,
-                password=password,
                 first_name=row.get("first_name", ""),
                 last_name=row.get("last_name", ""),
+                password=password or _generated_password(),
+                generated=not password,
             )
-            if corpus is not None:
-                corpus.members.add(user)
-            created.append(CreatedAccount(username, password, email))
-    return created
+        )
+    existing = set(
+        User.objects.filter(username__in=[r.username for r in rows]).values_list(
+            "username", flat=True
+        )
+    )
+    for row in rows:
+        if row.username in existing:
+            problems.append((row.line, f"username {row.username!r} already exists"))
+    if not rows and not problems:
+        raise AccountImportError(
+            "Nothing was imported. The CSV has no accounts (only a header row)."
+        )
+    if problems:
+        # Sorted (stably): the "already exists" ones are found last, after the loop.
+        problems.sort(key=lambda problem: problem[0])
+        listed = "; ".join(f"line {line}: {message}" for line, message in problems)
+        raise AccountImportError(f"Nothing was imported. {listed}.")
+    return rows
 
 
 def credentials_csv(accounts: list[CreatedAccount]) -> str:

@@ -347,6 +347,14 @@ KEHR_LOGIN_MAX_FAILURES_PER_ADDRESS = env_int("KEHR_LOGIN_MAX_FAILURES_PER_ADDRE
 KEHR_LOGIN_WINDOW_SECONDS = env_int("KEHR_LOGIN_WINDOW_SECONDS", 900, minimum=10)
 # API tokens one user may hold; logging in past it revokes the longest-unused ones.
 KEHR_MAX_CLIENT_TOKENS = env_int("KEHR_MAX_CLIENT_TOKENS", 50, minimum=1)
+# Bulk account imports (accounts/passwords.py): PBKDF2 iterations for *generated*
+# passwords (72 random bits; Django re-hashes them at the full default at the first
+# login), and how long the admin's import may hash before it refuses (gunicorn's worker
+# timeout is 30 s; manage.py create_annotators has no limit).
+KEHR_GENERATED_PASSWORD_ITERATIONS = env_int(
+    "KEHR_GENERATED_PASSWORD_ITERATIONS", 100_000, minimum=10_000
+)
+KEHR_ADMIN_IMPORT_SECONDS = env_int("KEHR_ADMIN_IMPORT_SECONDS", 20, minimum=1)
 # Reverse proxies in front of Kehr that append to X-Forwarded-For (0: the header is ignored).
 KEHR_TRUSTED_PROXY_COUNT = env_int("KEHR_TRUSTED_PROXY_COUNT", 0, minimum=0)
 AUTHENTICATION_BACKENDS = [

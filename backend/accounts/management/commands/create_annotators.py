@@ -13,7 +13,8 @@ from corpora.models import Corpus
 class Command(BaseCommand):
     help = (
         "Create annotator accounts from a CSV with a header row (username required; email, "
-        "first_name, last_name, password optional). Prints a CSV of usernames and passwords."
+        "first_name, last_name, password optional). Prints a CSV of usernames and passwords. "
+        "Passwords are hashed on every CPU first; then all accounts are created, or none."
     )
 
     def add_arguments(self, parser):
@@ -33,8 +34,13 @@ class Command(BaseCommand):
             if target is None:
                 raise CommandError(f"No corpus with slug {corpus!r}.")
         try:
-            created = create_annotators_from_csv(text, target)
+            created = create_annotators_from_csv(text, target, progress=self._progress)
         except AccountImportError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(credentials_csv(created), ending="")
         self.stderr.write(f"Created {len(created)} account{'' if len(created) == 1 else 's'}.")
+
+    def _progress(self, done: int, total: int) -> None:
+        # On stderr (stdout is the credentials CSV): every 250 passwords and the last.
+        if done % 250 == 0 or done == total:
+            self.stderr.write(f"Hashed {done} of {total} passwords.")
