@@ -42,7 +42,13 @@ class GeneratedPasswordHasher(PBKDF2PasswordHasher):
     """
 
     def __init__(self) -> None:
-        self.iterations = settings.KEHR_GENERATED_PASSWORD_ITERATIONS
+        self.iterations = generated_password_iterations()
+
+
+def generated_password_iterations() -> int:
+    """KEHR_GENERATED_PASSWORD_ITERATIONS, read when hashing (tests change the setting)."""
+    iterations: int = settings.KEHR_GENERATED_PASSWORD_ITERATIONS
+    return iterations
 
 
 @dataclass(frozen=True)

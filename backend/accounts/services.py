@@ -219,9 +219,9 @@ def _checked_rows(text: str) -> list[_Row]:
             "username", flat=True
         )
     )
-    for row in rows:
-        if row.username in existing:
-            problems.append((row.line, f"username {row.username!r} already exists"))
+    for checked in rows:
+        if checked.username in existing:
+            problems.append((checked.line, f"username {checked.username!r} already exists"))
     if not rows and not problems:
         raise AccountImportError(
             "Nothing was imported. The CSV has no accounts (only a header row)."
