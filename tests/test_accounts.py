@@ -235,6 +235,10 @@ def test_the_admin_refuses_an_import_that_would_outlast_a_web_request(admin_clie
     assert "Nothing was imported. 6 accounts need about" in html
     assert "manage.py create_annotators" in html
     assert User.objects.count() == before
+    # The form says so before anyone uploads.
+    settings.KEHR_ADMIN_IMPORT_SECONDS = 20
+    form = admin_client.get("/admin/auth/user/import-annotators/").content.decode()
+    assert "at most 20 s" in form and "create_annotators FILE.csv" in form
 
 
 def test_the_command_reports_progress_and_creates_all_in_one_go(tmp_path, corpus, capsys):

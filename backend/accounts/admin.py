@@ -96,6 +96,7 @@ class KehrUserAdmin(UserAdmin):
             "form": form,
             "title": "Import annotators from CSV",
             "opts": self.model._meta,
+            "limit_seconds": settings.KEHR_ADMIN_IMPORT_SECONDS,
         }
         return render(request, "admin/accounts/import_annotators.html", context)
 
