@@ -1,10 +1,10 @@
 from django.urls import include, path
 
-from api.routers import IdRouter
 from api.views.auth import ClientTokenViewSet, RegisterView, TokenView
 from api.views.corpora import CorpusViewSet
 from api.views.pages import PageViewSet
 from api.views.submissions import MyStatsView, SubmissionViewSet
+from kehr.routers import IdRouter
 from learning.api import PredictionsView, SuggestionsView
 
 router = IdRouter()

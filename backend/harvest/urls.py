@@ -1,8 +1,7 @@
 """API routes of the harvester (mounted under /api/)."""
 
-from api.routers import IdRouter
-
 from harvest.api import HarvestJobViewSet
+from kehr.routers import IdRouter
 
 router = IdRouter()
 router.register("harvest/jobs", HarvestJobViewSet, basename="harvest-job")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 class CorpusViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = CorpusSerializer
     lookup_field = "slug"
-    lookup_value_converter = "slug"  # not an id (api.routers.IdRouter)
+    lookup_value_converter = "slug"  # not an id (kehr.routers.IdRouter)
     pagination_class = None
 
     def get_queryset(self):

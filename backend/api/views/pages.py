@@ -34,7 +34,7 @@ class PageViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"])
     def document(self, request, pk: int):
         """The annotation document: UTF-8 HTML, every text node numbered."""
-        page_id = pk  # a valid id: the route's <id:pk> matched (api.routers)
+        page_id = pk  # a valid id: the route's <id:pk> matched (kehr.routers)
         corpora = Corpus.available_to(request.user)
         page = Page.objects.filter(pk=page_id, corpus__in=corpora).first()
         if page is None:

@@ -1,4 +1,4 @@
-"""The router of every API viewset: a detail route takes its id with ``<id:pk>``.
+"""The router of every API viewset (api, harvest): a detail route takes its id with ``<id:pk>``.
 
 DRF's DefaultRouter matches ``[^/.]+`` and hands the text to the ORM, which reads
 Arabic-Indic or full-width digits and "+1" as 1. Routes built with path() and
