@@ -298,6 +298,20 @@ def test_api_rerun_may_change_max_attempts_only(staff_api, corpus):
     assert HarvestJob.objects.get().harvest_settings.max_attempts == 4
 
 
+def test_api_rerun_takes_json_only(staff_api, corpus):
+    """A form body cannot carry the nested settings: {"max_attempts": 0} as a form field was
+    ignored and the re-run went ahead with a 200 (found by schemathesis). It is a 415 now,
+    and nothing is queued or changed."""
+    job = create_job(corpus, "https://a.example/x\n", settings={"max_attempts": 1})
+    job.items.update(state=HarvestItem.State.DONE)
+    rerun = f"/api/harvest/jobs/{job.pk}/rerun/"
+    for body_format in ("multipart", None):
+        response = staff_api.post(rerun, {"settings": '{"max_attempts": 0}'}, format=body_format)
+        assert response.status_code == 415, response.content
+    assert HarvestJob.objects.get().harvest_settings.max_attempts == 1
+    assert staff_api.post(rerun).status_code == 200  # no body at all: a plain re-run
+
+
 def test_admin_rerun_with_one_more_attempt(admin_client, corpus):
     """The admin's way to give URLs that gave up another try (issue 26, item 15)."""
     job = create_job(corpus, "https://a.example/x\n", settings={"max_attempts": 2})

@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAdminUser
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -139,6 +140,12 @@ class HarvestRerunSettingsSerializer(HarvestSettingsSerializer):
         return self.context["job"].harvest_settings
 
 
+def json_parsers() -> list[type]:
+    """The installation's JSON parser(s) alone (api's depth-limited one; harvest sits below
+    api and names it only through the settings)."""
+    return [p for p in api_settings.DEFAULT_PARSER_CLASSES if issubclass(p, JSONParser)]
+
+
 class HarvestRerunSerializer(serializers.Serializer):
     settings = HarvestRerunSettingsSerializer(
         required=False,
@@ -213,7 +220,9 @@ class HarvestJobViewSet(
         return Response(HarvestJobDetailSerializer(job).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=HarvestRerunSerializer, responses=HarvestJobDetailSerializer)
-    @action(detail=True, methods=["post"])
+    # JSON only: a form or multipart body cannot carry the nested settings object, so
+    # {"max_attempts": 0} sent as a form field was ignored and the re-run went ahead (a 200).
+    @action(detail=True, methods=["post"], parser_classes=json_parsers())
     def rerun(self, request, pk=None):
         """Run the job again: done and filtered URLs are kept, the rest is harvested
         (failed URLs with attempts left; settings.max_attempts may give them more)."""
