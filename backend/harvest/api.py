@@ -143,7 +143,8 @@ class HarvestRerunSettingsSerializer(HarvestSettingsSerializer):
 def json_parsers() -> list[type]:
     """The installation's JSON parser(s) alone (api's depth-limited one; harvest sits below
     api and names it only through the settings)."""
-    return [p for p in api_settings.DEFAULT_PARSER_CLASSES if issubclass(p, JSONParser)]
+    parsers: list[Any] = list(api_settings.DEFAULT_PARSER_CLASSES)  # classes, once imported
+    return [p for p in parsers if isinstance(p, type) and issubclass(p, JSONParser)]
 
 
 class HarvestRerunSerializer(serializers.Serializer):
