@@ -339,3 +339,9 @@ def test_the_diff_index_leads_from_a_corpus_to_a_page_and_its_sources(staff_clie
                            ("page_id=x1", "No page with the id &#x27;x1&#x27;")):  # fmt: skip
         response = staff_client.get(f"/staff/diff/?{query}")
         assert response.status_code == 404 and message in response.content.decode()
+    # One id rule (kehr.ids): other digits do not name page 1, and a number past bigint is
+    # no page, not a database error.
+    arabic_indic = "".join(chr(0x660 + int(digit)) for digit in str(page.pk))
+    for raw in (arabic_indic, "9" * 25):
+        response = staff_client.get("/staff/diff/", {"page_id": raw})
+        assert response.status_code == 404 and "No page with the id" in response.content.decode()

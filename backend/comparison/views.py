@@ -21,6 +21,7 @@ from comparison import render as diff_render
 from comparison import sources
 from corpora.models import Corpus, Page
 from kehr.content_policy import DOCUMENT_HEADERS
+from kehr.ids import as_id
 from kehr.staff_permissions import VIEW_SUBMISSIONS, staff_permission_required
 
 MODES = {
@@ -137,7 +138,8 @@ def index(request: HttpRequest) -> HttpResponse:
     """Pick a corpus, then one of its pages (or a page id): its view picks two sources."""
     raw_id = request.GET.get("page_id", "").strip()
     if raw_id:
-        found = Page.objects.filter(pk=int(raw_id)).first() if raw_id.isdecimal() else None
+        page_id = as_id(raw_id)  # ASCII digits of a valid id, as every route's <id:…>
+        found = Page.objects.filter(pk=page_id).first() if page_id is not None else None
         if found is not None:
             return redirect("comparison:page", page_id=found.pk)
     corpora = Corpus.objects.order_by("name")
