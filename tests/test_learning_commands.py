@@ -109,6 +109,20 @@ def test_evaluate_keeps_a_failed_training_s_message(small):
     assert failed.message == "Training broke: out of gold."
 
 
+def test_the_staff_evaluate_button_keeps_a_failed_training_s_message(small, staff):
+    """The refusal is learning.services.queue()'s, so the button gets it as the command
+    does: nothing is claimed, and the training's message stays on the row."""
+    failed = failed_version("cmd-broken", small[0])
+    client = Client()
+    client.force_login(staff)
+    response = client.post("/staff/models/cmd-broken/evaluate/", {"folds": "2"}, follow=True)
+    shown = [str(message) for message in response.context["messages"]]
+    assert any("The training of model cmd-broken failed (Training" in m for m in shown), shown
+    failed.refresh_from_db()
+    assert failed.message == "Training broke: out of gold."
+    assert (failed.job, failed.job_state) == (ModelVersion.Job.TRAIN, ModelVersion.JobState.FAILED)
+
+
 def test_too_few_pages_for_the_folds_names_the_folds_that_fit(small, model_file):
     version = ready_version("cmd-ready", small[0], model_file)
     with pytest.raises(CommandError, match=r"cmd has 5 merged pages; 10-fold cross-validation "

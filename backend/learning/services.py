@@ -387,10 +387,23 @@ def find_version(name: str, *, ready: bool = False) -> ModelVersion:
     return version
 
 
+def refuse_failed_training(version: ModelVersion) -> None:
+    """JobError for a model whose training failed: it has nothing to evaluate, and the
+    evaluation's claim would wipe the training's message off /staff/models/."""
+    if version.status == ModelVersion.Status.FAILED:
+        raise JobError(
+            f"The training of model {version.name} failed"
+            f"{' (' + version.message + ')' if version.message else ''}: there is nothing "
+            f"to evaluate. Train again: manage.py train --corpus {version.corpus.slug}."
+        )
+
+
 def queue(version: ModelVersion, job: str, corpus: Corpus | None = None, **options: Any) -> None:
     """Claim the job on the version and send its task to a worker."""
     from learning import tasks  # the tasks call this module's functions
 
+    if job == ModelVersion.Job.EVALUATE:  # the staff button and the command alike
+        refuse_failed_training(version)
     if job != ModelVersion.Job.TRAIN:  # create_version claimed the training already
         claim(version, job, corpus)
     try:

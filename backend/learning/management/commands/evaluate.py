@@ -30,13 +30,16 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         from learning.jobs import JobError, claim
-        from learning.services import evaluate_version
+        from learning.services import evaluate_version, refuse_failed_training
 
         if options["folds"] < 2:
             raise CommandError(f"--folds {options['folds']}: cross-validation needs at least 2.")
         if options["model"]:
             version = find_model(options["model"])
-            refuse_failed_training(version)
+            try:
+                refuse_failed_training(version)
+            except JobError as error:
+                raise CommandError(str(error)) from None
         else:
             version = newest_trained(find_corpus(options["corpus"]))
         check_folds(version, options["folds"])
@@ -75,16 +78,6 @@ def newest_trained(corpus: Corpus) -> ModelVersion:
         f"{' (' + newest.message + ')' if newest.message else ''}. Train one "
         f"(manage.py train --corpus {corpus.slug}), or name a model with --model."
     )
-
-
-def refuse_failed_training(version: ModelVersion) -> None:
-    """Keep a failed training's message on the row (the evaluation would replace it)."""
-    if version.status == ModelVersion.Status.FAILED:
-        raise CommandError(
-            f"The training of model {version.name} failed"
-            f"{' (' + version.message + ')' if version.message else ''}: there is nothing "
-            f"to evaluate. Train again: manage.py train --corpus {version.corpus.slug}."
-        )
 
 
 def check_folds(version: ModelVersion, folds: int) -> None:
