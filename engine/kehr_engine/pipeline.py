@@ -34,6 +34,7 @@ from kehr_engine.krdwrd.corpus import GOOD, GoldPage
 from kehr_engine.layout import Layout
 from kehr_engine.limits import EngineInputError, check_node_count, check_size
 from kehr_engine.model import CLASSES, MAX_ITER, SMOOTHING, Model, train
+from kehr_engine.never_empty import fill_if_empty
 from kehr_engine.segmenter import (
     NODE_INDEX_ATTR,
     NODE_TAG,
@@ -45,6 +46,7 @@ from kehr_engine.segmenter import (
 )
 from kehr_engine.splits import site_of
 from kehr_engine.stability.nodes import PageStability
+from kehr_engine.targets import DEFAULT_TARGET, target_named
 
 __all__ = [
     "EngineInputError",
@@ -305,7 +307,9 @@ def predict(model: Model, page: PageInput, *, max_nodes: int | None = None) -> P
     """The model's label and class probabilities for every node of ``page``.
 
     A page without text nodes gets empty vectors. ``max_nodes`` overrides the node
-    limit (kehr_engine.limits) for this call.
+    limit (kehr_engine.limits) for this call. A model whose target promises main content
+    (``article``) never answers a page with real text with nothing
+    (kehr_engine.never_empty): the most likely good nodes are then labelled good.
     """
     check_model(model)
     check_node_count(page.node_count, page.url or "the page", max_nodes)
@@ -320,6 +324,9 @@ def predict(model: Model, page: PageInput, *, max_nodes: int | None = None) -> P
         )
     proba = model.predict_proba(matrix, page.node_texts).astype(np.float32)
     labels = CLASSES[proba.argmax(axis=1)].astype(np.int8)
+    if target_named(getattr(model, "target", DEFAULT_TARGET)).never_empty:
+        filled = fill_if_empty(labels == GOOD, proba, page.node_texts)
+        labels[filled] = GOOD
     return Prediction(labels, proba)
 
 
