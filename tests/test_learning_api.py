@@ -108,14 +108,16 @@ def test_no_ready_model_is_a_404_saying_how_to_get_one(story, staff_api):
     response = staff_api.get(URL.format(story.pk))
     assert response.status_code == 404
     assert "manage.py train" in response.json()["detail"]
-    assert "manage.py import_model default --corpus SLUG" in response.json()["detail"]
-    # `default` names the shipped model for extract; the API says how it serves a corpus.
-    response = staff_api.get(URL.format(story.pk), {"model": "default"})
-    assert response.status_code == 400
-    assert response.json()["model"] == [
-        "Model 'default' does not exist. Ready models: none. The shipped model serves a "
-        "corpus once registered: manage.py import_model default --corpus SLUG."
-    ]
+    assert "manage.py import_model krdwrd|article --corpus SLUG" in response.json()["detail"]
+    # `article`, `krdwrd` (and the old `default`) name the shipped models for extract; the
+    # API says how one serves a corpus.
+    for shipped in ("article", "krdwrd", "default"):
+        response = staff_api.get(URL.format(story.pk), {"model": shipped})
+        assert response.status_code == 400
+        assert response.json()["model"] == [
+            f"Model '{shipped}' does not exist. Ready models: none. A shipped model serves a "
+            "corpus once registered: manage.py import_model krdwrd|article --corpus SLUG."
+        ]
 
 
 def test_a_missing_model_file_is_a_400_on_the_model(story, model, staff_api):

@@ -143,10 +143,11 @@ def test_bad_names_and_groups_are_refused(small):
     services.create_version(corpus, name="taken")
     with pytest.raises(jobs.JobError, match="exists already"):
         services.create_version(corpus, name="taken")
-    # `extract --model default` is the shipped model: no version may take its name.
-    with pytest.raises(jobs.JobError, match="'default' is reserved for the shipped model"):
-        services.create_version(corpus, name="default")
-    assert not ModelVersion.objects.filter(name="default").exists()
+    # `extract --model article` is a shipped model: no version may take its name.
+    for shipped in ("article", "krdwrd", "default"):
+        with pytest.raises(jobs.JobError, match=f"'{shipped}' is reserved for a shipped model"):
+            services.create_version(corpus, name=shipped)
+        assert not ModelVersion.objects.filter(name=shipped).exists()
     # Every registered group can be chosen, the visual one too.
     assert services.create_version(corpus, groups=["text", "visual"]).groups == ["text", "visual"]
 

@@ -57,7 +57,7 @@ class PredictionsSerializer(serializers.Serializer):
 
 
 # How the model Kehr ships (docs/models.md) becomes a version that serves a corpus.
-_IMPORT_DEFAULT = "manage.py import_model default --corpus SLUG"
+_IMPORT_DEFAULT = "manage.py import_model krdwrd|article --corpus SLUG"
 
 
 def _model(name: str | None) -> ModelVersion:
@@ -66,7 +66,7 @@ def _model(name: str | None) -> ModelVersion:
         if newest is None:
             raise NotFound(
                 "No model is ready yet: train one (manage.py train --corpus SLUG), or "
-                f"register the shipped one ({_IMPORT_DEFAULT})."
+                f"register a shipped one ({_IMPORT_DEFAULT})."
             )
         return newest
     version = ModelVersion.objects.filter(name=name).first()
@@ -75,12 +75,12 @@ def _model(name: str | None) -> ModelVersion:
         names = ", ".join(ready.order_by("name").values_list("name", flat=True)[:20])
         why = "is not ready" if version is not None else "does not exist"
         message = f"Model {echo(name)} {why}. Ready models: {names or 'none'}."
-        # `default` names the shipped model for extract; here it must be registered first.
-        # (Imported here: the engine's modules load scikit-learn.)
-        from kehr_engine.default_model import DEFAULT_MODEL_NAME
+        # `article`, `krdwrd` name the shipped models for extract; here they must be
+        # registered first. (Imported here: the engine's modules load scikit-learn.)
+        from kehr_engine.default_model import is_shipped_name
 
-        if version is None and name == DEFAULT_MODEL_NAME:
-            message += f" The shipped model serves a corpus once registered: {_IMPORT_DEFAULT}."
+        if version is None and is_shipped_name(name):
+            message += f" A shipped model serves a corpus once registered: {_IMPORT_DEFAULT}."
         raise ValidationError({"model": [message]})
     return version
 

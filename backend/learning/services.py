@@ -21,7 +21,7 @@ from django.core.validators import validate_slug
 from django.utils import timezone
 
 from corpora.models import Corpus, Page
-from kehr_engine.default_model import DEFAULT_MODEL_NAME
+from kehr_engine.default_model import is_shipped_name
 from kehr_engine.evaluation import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
 from kehr_engine.model import Model
@@ -80,12 +80,10 @@ def check_new_name(name: str) -> str:
         raise JobError(
             f"Model name {name!r} is not a slug: use letters, digits, - and _ only."
         ) from None
-    if name == DEFAULT_MODEL_NAME:
-        # `extract --model default` means the shipped model file; a
+    if is_shipped_name(name):
+        # `extract --model article` means the shipped model file; a
         # version of that name could never be chosen by name.
-        raise JobError(
-            f"Model name {name!r} is reserved for the shipped model: choose another name."
-        )
+        raise JobError(f"Model name {name!r} is reserved for a shipped model: choose another name.")
     if ModelVersion.objects.filter(name=name).exists():
         raise JobError(f"A model named {name!r} exists already: choose another name.")
     return name

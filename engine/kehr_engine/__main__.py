@@ -17,7 +17,7 @@ from pathlib import Path
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]  # scikit-learn needs it
 
 from kehr_engine.baselines import BASELINES
-from kehr_engine.default_model import DEFAULT_MODEL_PATH, model_path
+from kehr_engine.default_model import EXTRACT_MODEL_NAME, model_path
 from kehr_engine.evaluation import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
 from kehr_engine.krdwrd.corpus import (
@@ -267,8 +267,9 @@ def parser() -> argparse.ArgumentParser:
     command = commands.add_parser("extract", help="clean text of HTML files with a model file")
     command.add_argument("paths", nargs="+", type=Path, help="HTML files or folders")
     command.add_argument(
-        "--model", type=model_path, default=DEFAULT_MODEL_PATH,
-        help="a model file, or 'default' (the shipped model, docs/models.md; the default)",
+        "--model", type=model_path, default=model_path(EXTRACT_MODEL_NAME),
+        help="a model file, or a shipped model (docs/models.md): 'article', a page's main "
+        "content (the default), or 'krdwrd', running text after the KrdWrd guidelines",
     )  # fmt: skip
     command.add_argument("--format", choices=("text", "jsonl"), default="text")
     command.add_argument("--recursive", action="store_true", help="search subfolders too")
@@ -308,7 +309,9 @@ def parser() -> argparse.ArgumentParser:
     command.set_defaults(run=evaluate)
 
     command = commands.add_parser("info", help="show a model file's header (never unpickles)")
-    command.add_argument("model", type=model_path, help="a model file, or 'default'")
+    command.add_argument(
+        "model", type=model_path, help="a model file, or a shipped model: 'article', 'krdwrd'"
+    )
     command.add_argument("--json", action="store_true", help="the header as JSON")
     command.set_defaults(run=info)
     return main_parser

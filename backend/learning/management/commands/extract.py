@@ -1,4 +1,4 @@
-"""manage.py extract PATH... --model NAME|FILE [--format text|jsonl]: clean text of HTML files.
+"""manage.py extract PATH... [--model NAME|FILE] [--format text|jsonl]: clean text of HTML files.
 
 The output is exactly ``python -m kehr_engine extract``'s: this command only finds the
 model file of a model version by name and hands over to the engine's own function.
@@ -12,17 +12,18 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from kehr_engine.default_model import DEFAULT_MODEL_NAME, DEFAULT_MODEL_PATH
+from kehr_engine.default_model import EXTRACT_MODEL_NAME, is_shipped_name, model_path
 from learning.models import ModelVersion
 
 
 def model_file(value: str) -> Path:
-    """The shipped model, a model file by path, else a ready model version's file by name.
+    """A shipped model (article, krdwrd), a model file by path, else a ready model
+    version's file by name.
 
     The first two need no database, so extracting with them works before ``migrate``.
     """
-    if value == DEFAULT_MODEL_NAME:
-        return DEFAULT_MODEL_PATH
+    if is_shipped_name(value):
+        return model_path(value)
     path = Path(value)
     if path.is_file():
         return path
@@ -31,7 +32,7 @@ def model_file(value: str) -> Path:
     except DatabaseError as error:
         raise CommandError(
             f"--model {value!r} is no file, and model versions cannot be looked up ({error}): "
-            "run manage.py migrate first, or give a model file or 'default'."
+            "run manage.py migrate first, or give a model file, 'article' or 'krdwrd'."
         ) from None
     if version is not None:
         if version.status != ModelVersion.Status.READY or version.path is None:
@@ -44,7 +45,7 @@ def model_file(value: str) -> Path:
     names = ", ".join(ready.values_list("name", flat=True)[:20])
     raise CommandError(
         f"--model {value!r} is neither a model name nor a file. Ready models: {names or 'none'}"
-        f" (or '{DEFAULT_MODEL_NAME}', the shipped model)."
+        " (or a shipped model: 'article', main content; 'krdwrd', running text)."
     )
 
 
@@ -58,9 +59,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("paths", nargs="+", type=Path, help="HTML files or folders")
         parser.add_argument(
-            "--model", default=DEFAULT_MODEL_NAME,
-            help="a model version's name, a model file, or 'default' (the shipped model; the "
-            "default)",
+            "--model", default=EXTRACT_MODEL_NAME,
+            help="a model version's name, a model file, or a shipped model: 'article' (main "
+            "content; the default) or 'krdwrd' (running text after the KrdWrd guidelines)",
         )  # fmt: skip
         parser.add_argument("--format", choices=("text", "jsonl"), default="text")
         parser.add_argument("--recursive", action="store_true", help="search subfolders too")

@@ -1,4 +1,4 @@
-"""manage.py import_model FILE|default --corpus SLUG [--name NAME]: a model file as a version."""
+"""manage.py import_model FILE|article|krdwrd --corpus SLUG [--name NAME]: register a model."""
 
 from __future__ import annotations
 
@@ -13,14 +13,17 @@ from learning.models import ModelVersion
 
 class Command(BaseCommand):
     help = (
-        "Register a model file as a ready model version that serves a corpus: `default` "
-        "for the model Kehr ships (trained on KrdWrd's CANOLA pages, docs/models.md), so a "
-        "corpus without gold can show its annotators suggestions; or a file written by "
+        "Register a model file as a ready model version that serves a corpus: a model Kehr "
+        "ships (`krdwrd`: running text after the KrdWrd guidelines, for corpora annotated "
+        "after them; `article`: a page's main content; docs/models.md), so a corpus without "
+        "gold can show its annotators suggestions; or a file written by "
         "`python -m kehr_engine train`. The file is copied under the var directory."
     )
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("file", help="a .kehr-model file, or `default` for the shipped model")
+        parser.add_argument(
+            "file", help="a .kehr-model file, or a shipped model: `krdwrd` or `article`"
+        )
         parser.add_argument("--corpus", required=True, help="slug of the corpus it serves")
         parser.add_argument("--name", default="", help="model name (default: SLUG-imported)")
 
