@@ -1,0 +1,198 @@
+"""Which language a page is written in, from jusText's stoplists (or from its script).
+
+The engine must not assume English: its stopword features need the page's stoplist, and
+the dataset reports group pages by language. jusText ships the most frequent words of
+about 100 languages (taken from Wikipedia, so some lists also carry common English
+words and markup debris); a page's language is the list its running words hit most.
+Every word found in ``d`` lists adds ``1 / d`` to each of them: "the" sits in 79 lists
+and says little, "which" sits in two and says a lot. Lists differ in size (10 to 13,000
+words), and a big list hits more words by chance, so a hit only counts when it lands in
+one of the ``TOP_WORDS`` most frequent entries of the list (jusText orders nothing, so
+"most frequent" is the shortest: function words are short).
+
+Scripts without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Burmese)
+have no words to look up: when their characters make up a fair share of the letters,
+the script decides (kana present → Japanese, else Han → Chinese; Hangul → Korean, whose
+words are spaced but whose script is its own).
+
+Only the first ``MAX_WORDS`` words are read, so a page costs about a millisecond
+whatever its size. The result is an ISO 639-1 code, or "" when unsure (too few words,
+too few stopword hits, or a winning list without an ISO 639-1 code).
+
+Measured on the 740 pages of ../shared/data/modern against the ``<html lang>`` their
+authors declared (625 declare one): 596 agree, 29 differ, none unsure; of the 29, 19
+are German pages declared "en" by their templates and 3 are lorem-ipsum test pages
+(Latin, rightly). 0.5 ms a page on average, 1.6 ms at most (60 trafilatura pages).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+
+import justext
+
+__all__ = ["ISO_CODES", "guess_language", "stoplist", "stoplist_names"]
+
+# jusText's stoplist names → ISO 639-1. Names without a two-letter code (Asturian,
+# Lombard, Waray-Waray, …) are left out: when one of them wins, the answer is "".
+ISO_CODES = {
+    "Afrikaans": "af", "Albanian": "sq", "Arabic": "ar", "Aragonese": "an", "Armenian": "hy",
+    "Azerbaijani": "az", "Basque": "eu", "Belarusian": "be", "Belarusian_Taraskievica": "be",
+    "Bengali": "bn", "Bosnian": "bs", "Breton": "br", "Bulgarian": "bg", "Catalan": "ca",
+    "Chuvash": "cv", "Croatian": "hr", "Czech": "cs", "Danish": "da", "Dutch": "nl",
+    "English": "en", "Esperanto": "eo", "Estonian": "et", "Finnish": "fi", "French": "fr",
+    "Galician": "gl", "Georgian": "ka", "German": "de", "Greek": "el", "Gujarati": "gu",
+    "Haitian": "ht", "Hebrew": "he", "Hindi": "hi", "Hungarian": "hu", "Icelandic": "is",
+    "Ido": "io", "Igbo": "ig", "Indonesian": "id", "Irish": "ga", "Italian": "it",
+    "Javanese": "jv", "Kannada": "kn", "Kazakh": "kk", "Korean": "ko", "Kurdish": "ku",
+    "Kyrgyz": "ky", "Latin": "la", "Latvian": "lv", "Lithuanian": "lt",
+    "Luxembourgish": "lb", "Macedonian": "mk", "Malay": "ms", "Malayalam": "ml",
+    "Maltese": "mt", "Marathi": "mr", "Nepali": "ne", "Norwegian_Bokmal": "nb",
+    "Norwegian_Nynorsk": "nn", "Occitan": "oc", "Persian": "fa", "Polish": "pl",
+    "Portuguese": "pt", "Quechua": "qu", "Romanian": "ro", "Russian": "ru",
+    "Serbian": "sr", "Serbo_Croatian": "sh", "Simple_English": "en", "Slovak": "sk",
+    "Slovenian": "sl", "Spanish": "es", "Sundanese": "su", "Swahili": "sw",
+    "Swedish": "sv", "Tagalog": "tl", "Tamil": "ta", "Telugu": "te", "Turkish": "tr",
+    "Turkmen": "tk", "Ukrainian": "uk", "Urdu": "ur", "Uzbek": "uz", "Vietnamese": "vi",
+    "Volapuk": "vo", "Walloon": "wa", "Welsh": "cy", "West_Frisian": "fy",
+    "Western_Panjabi": "pa", "Yoruba": "yo",
+}  # fmt: skip
+
+MAX_WORDS = 3000  # words read per page: enough to decide, and bounded time
+MAX_CHARS = 30_000  # characters read per page (a page of one huge node stays cheap)
+TOP_WORDS = 400  # entries of each list that count (the shortest ones; 150 to all: same)
+MIN_HITS = 2.0  # weighted stopword hits of the winner below this: unsure
+MIN_SHARE = 0.1  # share of the words read in the winning list below this: unsure
+LONG_NODE = 8  # words of a node read first
+ENOUGH_CHARS = 500  # characters of such nodes that make a sample on their own
+SCRIPT_SHARE = 0.3  # share of letters in a script without spaces that decides
+# Punctuation stripped from both ends of a word (quotes, dashes, ellipsis, bullets).
+_STRIP = (
+    ".,;:!?\"'()[]{}<>|/*-"
+    "\u00ab\u00bb\u201e\u201c\u201d\u201a\u2018\u2019\u2013\u2014\u2026\u00b7\u2022"
+)
+
+
+def stoplist_names() -> list[str]:
+    """jusText's stoplist names (e.g. "German")."""
+    return sorted(justext.get_stoplists())
+
+
+@cache
+def stoplist(code: str) -> frozenset[str]:
+    """The union of jusText's stoplists for an ISO 639-1 code; empty for unknown codes."""
+    words: set[str] = set()
+    for name, iso in ISO_CODES.items():
+        if iso == code and name in justext.get_stoplists():
+            words |= _full_list(name)
+    return frozenset(words)
+
+
+@cache
+def _full_list(name: str) -> frozenset[str]:
+    """One jusText stoplist, read once (justext reads its file on every call)."""
+    return frozenset(justext.get_stoplist(name))
+
+
+@cache
+def _index() -> dict[str, tuple[tuple[str, ...], float]]:
+    """word → (the lists holding it among their TOP_WORDS, 1 / how many they are)."""
+    holders: dict[str, list[str]] = {}
+    for name in stoplist_names():
+        top = sorted(_full_list(name), key=lambda w: (len(w), w))[:TOP_WORDS]
+        for word in top:
+            holders.setdefault(word, []).append(name)
+    return {word: (tuple(names), 1.0 / len(names)) for word, names in holders.items()}
+
+
+# Scripts written without spaces between words (a character is a word or a syllable),
+# and Hangul (spaced, but a script of one language). Counted with one regex each: a
+# Python loop over the characters cost more than the rest of the guess.
+_SPACELESS = {
+    "ja": re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]"),  # kana
+    "zh": re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"),  # Han
+    "ko": re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]"),  # Hangul
+    "th": re.compile("[\u0e00-\u0e7f]"),
+    "lo": re.compile("[\u0e80-\u0eff]"),
+    "my": re.compile("[\u1000-\u109f]"),
+    "km": re.compile("[\u1780-\u17ff]"),
+}
+_ANY_SPACELESS = re.compile(
+    "[\u0e00-\u0eff\u1000-\u11ff\u1780-\u17ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]"
+)
+_NON_LETTERS = re.compile(r"[\W\d_]+")
+
+
+def _script_language(text: str) -> str:
+    """The language a script without spaces gives away, or "" when letters of such
+    scripts are less than SCRIPT_SHARE of the text's letters."""
+    spaceless = len(_ANY_SPACELESS.findall(text))
+    if not spaceless:
+        return ""
+    letters = len(_NON_LETTERS.sub("", text))
+    if spaceless < SCRIPT_SHARE * letters:
+        return ""
+    counts = {code: len(pattern.findall(text)) for code, pattern in _SPACELESS.items()}
+    # Japanese mixes kana with Han; Chinese has no kana (beyond a stray quote).
+    if counts["ja"] and counts["ja"] >= 0.05 * (counts["ja"] + counts["zh"]):
+        return "ja"
+    counts["ja"] = 0
+    return max(counts, key=lambda code: counts[code])
+
+
+def _sample(texts: Iterable[str]) -> str:
+    """Up to MAX_CHARS of the texts: the nodes of running text (LONG_NODE words or more)
+    alone when they hold ENOUGH_CHARS, else all nodes, running text first. Menus and
+    footers come early in the markup, say less and often mix languages."""
+    long_parts: list[str] = []
+    short_parts: list[str] = []
+    size = short_size = 0
+    for text in texts:
+        if text.count(" ") + 1 >= LONG_NODE:
+            long_parts.append(text)
+            size += len(text)
+            if size >= MAX_CHARS:
+                break
+        elif short_size < MAX_CHARS:
+            short_parts.append(text)
+            short_size += len(text)
+    if size >= ENOUGH_CHARS:  # enough running text: the short nodes would only dilute it
+        return " ".join(long_parts)[:MAX_CHARS]
+    return " ".join(long_parts + short_parts)[:MAX_CHARS]
+
+
+def guess_language(texts: Iterable[str]) -> str:
+    """The ISO 639-1 code of the language of ``texts`` (a page's node texts), "" if unsure."""
+    sample = _sample(texts)
+    by_script = _script_language(sample)
+    if by_script:
+        return by_script
+    words = Counter(w.strip(_STRIP) for w in sample.lower().split()[:MAX_WORDS])
+    index = _index()
+    scores: dict[str, float] = {}
+    for word, count in words.items():
+        entry = index.get(word)
+        if entry is None:
+            continue
+        names, weight = entry
+        for name in names:
+            scores[name] = scores.get(name, 0.0) + count * weight
+    if not scores:
+        return ""
+    # Lists of one code (English and Simple English) count as their best list.
+    by_code: dict[str, tuple[float, str]] = {}
+    for name, score in scores.items():
+        code = ISO_CODES.get(name, "")
+        by_code[code] = max(by_code.get(code, (0.0, name)), (score, name))
+    code, (best, name) = max(by_code.items(), key=lambda item: item[1])
+    # Sure when the winner's whole list covers a fair share of the words read.
+    read = sum(words.values())
+    full = _full_list(name)
+    covered = sum(count for word, count in words.items() if word in full)
+    if best < MIN_HITS or covered < MIN_SHARE * read:
+        return ""
+    return code
