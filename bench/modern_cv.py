@@ -1,0 +1,298 @@
+"""Page-grouped cross-validation of the engine on today's web pages, with the extractors
+people use today scored on the same pages by the same metrics (issue 27).
+
+The pages: Mozilla Readability's test pages and trafilatura's evaluation set
+(../shared/data/modern, loaded by kehr_engine.datasets, whose docstring states the
+labelling rules). Folds are over pages (kehr_engine.splits.page_folds, k folds, seed);
+both datasets share them. ``--with-canola`` adds the 148 CANOLA pages
+(../shared/data/krdwrd) to every training fold, never to a test fold.
+
+Each page's features are computed once (kehr_engine.features.features, as
+kehr_engine.evaluation.page_features does for the CANOLA CV) and every fold trains with
+kehr_engine.model.train on them, the way pipeline.train_model would but without
+recomputing features per fold. Each test page is predicted, turned into text by
+Prediction.good_text and scored by its dataset's own metric
+(kehr_engine.datasets.scoring): Readability's mean per-page token F1, trafilatura's
+passage F1 over the totals, and pages empty by accident. The baselines
+(trafilatura.extract, readability-lxml, jusText with the page's language stoplist when
+jusText has one, English otherwise) run on the same pages through the same metrics.
+Figures per source x dataset x language group (de, en, other).
+
+--quick: 15 pages of each dataset, 3 folds, 20 boosting rounds (< 60 s).
+--smoke: 5 pages of each, 2 folds, 3 rounds: only checks that the bench runs.
+Last line:
+BENCH modern_cv readability_f1=… trafilatura_f1=… trafilatura_baseline_readability_f1=…
+trafilatura_baseline_trafilatura_f1=… empty=…
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(REPO / "engine")]
+
+from kehr_engine.baselines import justext_text, readability_text, trafilatura_text  # noqa: E402
+from kehr_engine.datasets import (  # noqa: E402
+    LabelledPage,
+    alignment_report,
+    language_group,
+    load_readability,
+    load_trafilatura_eval,
+)
+from kehr_engine.datasets.scoring import (  # noqa: E402
+    DatasetScores,
+    passage_scores,
+    readability_scores,
+)
+from kehr_engine.features import DEFAULT_GROUPS, features  # noqa: E402
+from kehr_engine.model import CLASSES, MAX_ITER, train  # noqa: E402
+from kehr_engine.pipeline import PageInput, Prediction  # noqa: E402
+from kehr_engine.splits import page_folds  # noqa: E402
+
+MODERN = REPO.parent / "shared" / "data" / "modern"
+KRDWRD = REPO.parent / "shared" / "data" / "krdwrd"
+DATASETS = ("readability", "trafilatura")
+LANGUAGE_GROUPS = ("all", "de", "en", "other")
+BASELINE_NAMES = ("trafilatura", "readability", "justext")
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def justext_names() -> dict[str, str]:
+    """ISO 639-1 code -> jusText stoplist name (the first name with that code)."""
+    try:
+        from kehr_engine.language import ISO_CODES
+    except ImportError:  # the language module is optional here
+        return {"en": "English", "de": "German"}
+    names: dict[str, str] = {}
+    for name, code in ISO_CODES.items():
+        names.setdefault(code, name)
+    return names
+
+
+def baseline_extractors() -> dict[str, Callable[[LabelledPage], str]]:
+    stoplists = justext_names()
+
+    def justext_page(page: LabelledPage) -> str:
+        return justext_text(page.page.html, stoplists.get(page.language, "English"))
+
+    return {
+        "trafilatura": lambda page: trafilatura_text(page.page.html),
+        "readability": lambda page: readability_text(page.page.html),
+        "justext": justext_page,
+    }
+
+
+def score(pages: Sequence[LabelledPage], outputs: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """dataset -> language group -> the dataset's own figures."""
+    figures: dict[str, dict[str, Any]] = {}
+    for dataset in DATASETS:
+        for group in LANGUAGE_GROUPS:
+            chosen = [
+                i
+                for i, p in enumerate(pages)
+                if p.dataset == dataset and group in ("all", language_group(p.language))
+            ]
+            if not chosen:
+                continue
+            ids = [pages[i].page_id for i in chosen]
+            result: DatasetScores
+            if dataset == "readability":
+                result = readability_scores(
+                    [outputs[i] for i in chosen], [pages[i].expected_text for i in chosen], ids
+                )
+            else:
+                result = passage_scores(
+                    [outputs[i] for i in chosen],
+                    [pages[i].with_passages for i in chosen],
+                    [pages[i].without_passages for i in chosen],
+                    ids,
+                )
+            figures.setdefault(dataset, {})[group] = result.as_dict()
+    return figures
+
+
+def canola_training(groups: Sequence[str], limit: int | None) -> tuple[list, list, list]:
+    """The CANOLA pages' feature matrices, labels and node texts (training folds only)."""
+    from kehr_engine.krdwrd.corpus import load_canola
+
+    gold = load_canola(KRDWRD, limit=limit)
+    matrices, labels, texts = [], [], []
+    for page in gold:
+        _, matrix = features(PageInput.from_gold(page).node_document(), groups)
+        matrices.append(matrix)
+        labels.append(page.labels)
+        texts.append(page.node_texts)
+    return matrices, labels, texts
+
+
+def cross_validated_outputs(
+    pages: Sequence[LabelledPage],
+    groups: Sequence[str],
+    *,
+    folds: int,
+    seed: int,
+    max_iter: int,
+    extra: tuple[list, list, list],
+) -> tuple[list[str], dict[str, float]]:
+    """Every page's good text, predicted by a model that never saw it."""
+    started = time.perf_counter()
+    names: list[str] = []
+    matrices = []
+    for i, page in enumerate(pages, start=1):
+        names, matrix = features(page.page.node_document(), groups)
+        matrices.append(matrix)
+        if i % 100 == 0:
+            log(f"features: {i}/{len(pages)} pages")
+    feature_s = time.perf_counter() - started
+    outputs = [""] * len(pages)
+    train_s = predict_s = 0.0
+    extra_matrices, extra_labels, extra_texts = extra
+    for number, (train_idx, test_idx) in enumerate(
+        page_folds([p.page_id for p in pages], folds, seed=seed), start=1
+    ):
+        started = time.perf_counter()
+        model = train(
+            [matrices[i] for i in train_idx] + extra_matrices,
+            [pages[i].labels for i in train_idx] + extra_labels,
+            names,
+            groups,
+            seed=seed,
+            max_iter=max_iter,
+            texts=[pages[i].page.node_texts for i in train_idx] + extra_texts,
+        )
+        train_s += time.perf_counter() - started
+        started = time.perf_counter()
+        for i in test_idx:
+            proba = model.predict_proba(matrices[i], pages[i].page.node_texts)
+            labels = CLASSES[proba.argmax(axis=1)].astype(np.int8)
+            outputs[i] = Prediction(labels, proba).good_text(pages[i].page)
+        predict_s += time.perf_counter() - started
+        log(f"fold {number}/{folds} done ({train_s:.0f} s training so far)")
+    return outputs, {"features_s": feature_s, "train_s": train_s, "predict_s": predict_s}
+
+
+def markdown(sources: dict[str, dict[str, dict[str, Any]]]) -> str:
+    lines = [
+        "| source | dataset | language | pages | P | R | F1 | empty |",
+        "|---|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for source, by_dataset in sources.items():
+        for dataset, by_group in by_dataset.items():
+            for group, f in by_group.items():
+                lines.append(
+                    f"| {source} | {dataset} | {group} | {f['pages']} | {f['precision']:.3f} "
+                    f"| {f['recall']:.3f} | {f['f1']:.3f} | {f['empty_by_accident']} |"
+                )
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="few pages, folds and rounds")
+    parser.add_argument("--smoke", action="store_true", help="tiniest: checks that it runs")
+    parser.add_argument("--groups", default=",".join(DEFAULT_GROUPS), help="feature groups")
+    parser.add_argument("--max-iter", type=int, default=None, help="boosting rounds")
+    parser.add_argument("--folds", type=int, default=None, help="k (default 5)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--limit", type=int, default=None, help="pages of each dataset")
+    parser.add_argument("--with-canola", action="store_true", help="CANOLA in training folds")
+    parser.add_argument(
+        "--baselines",
+        default=",".join(BASELINE_NAMES),
+        help=f"comma-separated, of {', '.join(BASELINE_NAMES)}; '' for none",
+    )
+    parser.add_argument("--data", type=Path, default=MODERN, help="the modern data folder")
+    parser.add_argument("--out", type=Path, help="write the JSON report here")
+    parser.add_argument("--markdown", type=Path, help="write the Markdown table here")
+    args = parser.parse_args()
+    limit, folds, max_iter = args.limit, args.folds or 5, args.max_iter or MAX_ITER
+    if args.smoke:
+        limit, folds, max_iter = limit or 5, args.folds or 2, args.max_iter or 3
+    elif args.quick:
+        limit, folds, max_iter = limit or 15, args.folds or 3, args.max_iter or 20
+    groups = [g for g in args.groups.split(",") if g]
+    baselines = [b for b in args.baselines.split(",") if b]
+    unknown = [b for b in baselines if b not in BASELINE_NAMES]
+    if unknown:
+        parser.error(f"unknown baselines {unknown}; choose from {', '.join(BASELINE_NAMES)}")
+
+    started = time.perf_counter()
+    load = load_readability(args.data / "readability", limit) + load_trafilatura_eval(
+        args.data / "trafilatura-eval", limit
+    )
+    pages = load.pages
+    load_s = time.perf_counter() - started
+    for failure in load.failures:
+        log(f"not loaded: {failure.page_id}: {failure.reason}")
+    log(f"{len(pages)} pages loaded in {load_s:.1f} s ({len(load.failures)} failed)")
+
+    extra: tuple[list, list, list] = ([], [], [])
+    if args.with_canola:
+        extra = canola_training(groups, 5 if args.smoke else None)
+        log(f"CANOLA: {len(extra[0])} pages in every training fold")
+    outputs, timing = cross_validated_outputs(
+        pages, groups, folds=folds, seed=args.seed, max_iter=max_iter, extra=extra
+    )
+    label = "model[" + "+".join(groups) + ("+canola" if args.with_canola else "") + "]"
+    sources = {label: score(pages, outputs)}
+    baseline_errors: dict[str, list[str]] = {}
+    for name, extract in baseline_extractors().items():
+        if name not in baselines:
+            continue
+        begun = time.perf_counter()
+        texts = []
+        for page in pages:
+            try:
+                texts.append(extract(page))
+            except Exception as error:  # an extractor's crash is its empty output
+                texts.append("")
+                baseline_errors.setdefault(name, []).append(f"{page.page_id}: {error!r}")
+        timing[f"{name}_s"] = time.perf_counter() - begun
+        sources[name] = score(pages, texts)
+        log(f"{name}: done in {timing[name + '_s']:.0f} s")
+
+    report = {
+        "config": {
+            "groups": groups, "folds": folds, "seed": args.seed, "max_iter": max_iter,
+            "limit": limit, "with_canola": args.with_canola, "baselines": baselines,
+        },
+        "pages": len(pages),
+        "alignment": alignment_report(load),
+        "sources": sources,
+        "baseline_errors": baseline_errors,
+        "timing_s": {k: round(v, 2) for k, v in {"load": load_s, **timing}.items()},
+    }  # fmt: skip
+    if args.out:
+        args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    table = markdown(sources)
+    if args.markdown:
+        args.markdown.write_text(table)
+    print(table)
+
+    def f1(source: str, dataset: str) -> str:
+        figures = sources.get(source, {}).get(dataset, {}).get("all")
+        return f"{figures['f1']:.4f}" if figures else "nan"
+
+    empty = sum(g["all"]["empty_by_accident"] for g in sources[label].values())
+    print(
+        f"BENCH modern_cv readability_f1={f1(label, 'readability')} "
+        f"trafilatura_f1={f1(label, 'trafilatura')} "
+        f"trafilatura_baseline_readability_f1={f1('trafilatura', 'readability')} "
+        f"trafilatura_baseline_trafilatura_f1={f1('trafilatura', 'trafilatura')} empty={empty}"
+    )
+
+
+if __name__ == "__main__":
+    main()
