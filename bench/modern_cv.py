@@ -235,7 +235,7 @@ def main() -> None:
     pages = load.pages
     load_s = time.perf_counter() - started
     for failure in load.failures:
-        log(f"not loaded: {failure.page_id}: {failure.reason}")
+        log(f"not loaded: {failure.reason}")
     log(f"{len(pages)} pages loaded in {load_s:.1f} s ({len(load.failures)} failed)")
 
     extra: tuple[list, list, list] = ([], [], [])

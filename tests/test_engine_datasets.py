@@ -151,6 +151,25 @@ def test_a_node_holding_both_kinds_of_passage_stays_unlabelled() -> None:
     assert alignment.conflicts == 1
 
 
+def test_passages_match_across_unicode_composition() -> None:
+    """trafilatura's Bengali passages use U+09DF where the page has U+09AF U+09BC."""
+    labels, alignment = passage_labels(["\u09af\u09bc\u09be", "x"], ["\u09df\u09be"], [])
+    assert labels.tolist() == [3, 0]
+    assert alignment.with_found == 1.0
+
+
+def test_readability_pages_are_read_as_utf8_whatever_their_meta_says(tmp_path: Path) -> None:
+    """Saved pages keep their site's <meta charset> (qq.com: gb2312); the files are UTF-8."""
+    folder = tmp_path / "readability"
+    (folder / "zh").mkdir(parents=True)
+    source = '<html><head><meta charset="gb2312"></head><body><p>谷歌开发出一款计算机</p></body>'
+    (folder / "zh" / "source.html").write_bytes(source.encode("utf-8"))
+    (folder / "zh" / "expected.html").write_bytes("<p>谷歌开发出一款计算机</p>".encode())
+    page = load_readability(folder).pages[0]
+    assert page.page.node_texts == ["谷歌开发出一款计算机"]
+    assert page.labels.tolist() == [3]
+
+
 def test_a_windows_1252_page_is_decoded_by_the_segmenter(tmp_path: Path) -> None:
     text = "Grüße aus Köln \u2013 schöne Straße"  # the dash is 0x96 in windows-1252
     html = (

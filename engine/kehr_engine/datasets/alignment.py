@@ -11,12 +11,15 @@ states them for users):
   not (``without``) contain (trafilatura's evaluation set). Passages are matched in the
   page's node text with all whitespace removed, so a passage spanning nodes (inline
   markup, or a block boundary that the output writes as a line break) still lands.
+  Both sides are also put in Unicode normal form C: a passage typed with a precomposed
+  letter (Bengali U+09DF) must find the page's decomposed one (U+09AF U+09BC).
 """
 
 from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
@@ -43,7 +46,7 @@ class Alignment:
     good_share: float | None = None
     with_found: float | None = None
     without_found: float | None = None
-    conflicts: int = 0
+    conflicts: int | None = None
 
     def as_dict(self) -> dict[str, float | int | None]:
         return dict(self.__dict__)
@@ -98,15 +101,21 @@ def _spans(haystack: str, needle: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _comparable(text: str) -> str:
+    """Text as passages are matched: Unicode NFC, whitespace removed."""
+    return _SPACE.sub("", unicodedata.normalize("NFC", text))
+
+
 def passage_labels(
     node_texts: Sequence[str], with_passages: Sequence[str], without_passages: Sequence[str]
 ) -> tuple[np.ndarray, Alignment]:
     """Good (3) for nodes that contain a ``with`` passage or lie inside one, bad (1) for
     nodes that contain a ``without`` passage or lie inside one; every other node 0.
 
-    Matching ignores whitespace entirely (node texts are concatenated without it), so a
-    passage found across several consecutive nodes labels each node it overlaps. Every
-    occurrence counts: the dataset's metric asks only whether the text is in the output.
+    Matching ignores whitespace entirely (node texts are concatenated without it) and
+    Unicode composition (NFC on both sides, node by node), so a passage found across
+    several consecutive nodes labels each node it overlaps. Every occurrence counts: the
+    dataset's metric asks only whether the text is in the output.
     A node hit by both kinds is left at 0 and counted in ``conflicts``.
     """
     # starts[i]: offset of node i's first character in the whitespace-free concatenation.
@@ -115,7 +124,7 @@ def passage_labels(
     offset = 0
     for text in node_texts:
         starts.append(offset)
-        piece = _SPACE.sub("", text)
+        piece = _comparable(text)
         pieces.append(piece)
         offset += len(piece)
     joined = "".join(pieces)
@@ -124,7 +133,7 @@ def passage_labels(
         hit = np.zeros(len(node_texts), dtype=bool)
         found = 0
         for passage in passages:
-            spans = _spans(joined, _SPACE.sub("", passage))
+            spans = _spans(joined, _comparable(passage))
             found += bool(spans)
             for begin, end in spans:
                 first = bisect.bisect_right(starts, begin) - 1

@@ -4,6 +4,11 @@ The expected article (``NAME/expected.html``) is segmented like the page, so bot
 sides are split into node texts and tokens by the same rules; its clean text (the
 kehr_engine.clean_text rule, as a prediction's ``good_text``) is what the dataset's
 metric compares an output with.
+
+Both files are UTF-8 (the folder's README; Readability's tests read them so) and are
+decoded as such, as a server declaring ``charset=utf-8`` would have them read: some
+pages keep the ``<meta charset>`` of the site they were saved from (qq.com's says
+gb2312), which would otherwise garble them.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from kehr_engine.pipeline import PageInput
 from kehr_engine.segmenter import SegmenterError, segment
 
 DATASET = "readability"
+CHARSET = "utf-8"
 # The test pages' own base URL (Readability's test suite rewrites links to it).
 URL = "http://fakehost/"
 
@@ -39,9 +45,11 @@ def load_page(folder: Path, name: str) -> LabelledPage:
     expected_path = folder / name / "expected.html"
     if not expected_path.is_file():
         raise EngineInputError(f"{page_id}: expected.html is missing.")
-    page = PageInput.from_html((folder / name / "source.html").read_bytes(), URL, name=page_id)
+    page = PageInput.from_html(
+        (folder / name / "source.html").read_bytes(), URL, CHARSET, name=page_id
+    )
     try:
-        expected = segment(expected_path.read_bytes(), URL)
+        expected = segment(expected_path.read_bytes(), URL, CHARSET)
     except SegmenterError as error:
         raise EngineInputError(f"{page_id}: expected.html: {error}") from None
     expected_tokens = [token for text in expected.node_texts for token in text.split()]
