@@ -117,4 +117,4 @@ def test_smoothing_learns_from_pages_stage_1_did_not_see() -> None:
     assert (good == (np.concatenate(matrices)[:, 0] > 0)).mean() > 0.9
     # The model trained with smoothing stacks stage 2 on exactly such inputs.
     model = train(matrices, labels, ["a", "b"], ("text",), max_iter=10, smoothing=True)
-    assert model.stage2 is not None and model.stage2.n_features_in_ == 3 * 7
+    assert model.stage2 is not None and model.stage2.n_features == 3 * 7

@@ -1,6 +1,6 @@
 """Kehr's classification engine: numbered text nodes of web pages labelled good/bad/uncertain.
 
-A standalone package (lxml, numpy, scikit-learn; never Django) so that people who only
+A standalone package (lxml, numpy, scikit-learn, LightGBM; never Django) so that people who only
 want clean text from HTML can use it without the annotation platform. It numbers nodes
 with the platform's own segmenter (:mod:`kehr_engine.segmenter`), so its label vectors
 line up with the platform's pages node for node. See docs/engine.md.
@@ -9,12 +9,12 @@ The facade is importable from here::
 
     from kehr_engine import PageInput, load_model, predict
 
-    model = load_model(Path("model.kehr-model"))  # only files you trust: loading runs code
+    model = load_model(Path("model.kehr-model"))  # JSON and LightGBM text: runs no code
     page = PageInput.from_html(Path("page.html").read_bytes(), "https://example.org/")
     print(predict(model, page).good_text(page))
 
 The names load on first use, so ``import kehr_engine`` (and the segmenter, which the
-platform imports on every request) does not pay for scikit-learn.
+platform imports on every request) does not pay for scikit-learn or LightGBM.
 """
 
 from __future__ import annotations
