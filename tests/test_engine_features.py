@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kehr_engine.features import (
     DEFAULT_GROUPS,
     FEATURE_VERSION,
     GROUPS,
+    TEXT_NAMES,
     NodeDocument,
+    _text_row,
     dom_group,
     features,
     text_group,
+    text_matrix,
 )
 from kehr_engine.segmenter import segment
 
@@ -118,3 +123,33 @@ def test_a_page_without_nodes_has_empty_rows() -> None:
     doc = NodeDocument([], "<html><body></body></html>", "")
     names, matrix = features(doc, DEFAULT_GROUPS)
     assert matrix.shape == (0, len(names))
+
+
+# Characters that exercise the per-character tables: whitespace of several kinds (no-break
+# space, tab, newline), upper case outside ASCII, digits of other scripts, sentence ends,
+# quotes, separators, characters past the BMP (an emoji, a mathematical capital).
+_TRICKY = (
+    "aZ .!?:\"')]|\u00bb\u00b7\u2022\u00a0\t\n"
+    "\u00c9\u00e9\u0130\u03a3\u0661\u00a9(c)\U0001f600\U0001d400"
+)
+_texts = st.lists(
+    st.text(alphabet=st.sampled_from(_TRICKY), max_size=30)
+    | st.sampled_from(["Copyright 2008", "all rights", "reserved.", "The end.", "  x  "]),
+    max_size=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_texts)
+def test_text_matrix_is_the_per_node_definition(texts: list[str]) -> None:
+    """The vectorised text rows equal the per-node definition, value for value."""
+    expected = np.array([_text_row(t) for t in texts], dtype=np.float64)
+    assert np.array_equal(text_matrix(texts), expected.reshape(len(texts), len(TEXT_NAMES)))
+
+
+def test_no_pattern_spans_two_nodes() -> None:
+    # "all rights reserved" split over two nodes is in neither; a full stop ending a node
+    # is a sentence end of that node only.
+    rows = text_matrix(["all rights", "reserved", "Done.", "next"])
+    assert rows[:, TEXT_NAMES.index("copyright")].tolist() == [0, 0, 0, 0]
+    assert rows[:, TEXT_NAMES.index("sentence_ends")].tolist() == [0, 0, 1, 0]

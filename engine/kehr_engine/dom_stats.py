@@ -10,11 +10,11 @@ grows linearly with the document.
 
 from __future__ import annotations
 
+import functools
 import re
 import zlib
 from dataclasses import dataclass
 
-import lxml.html
 import numpy as np
 from lxml import etree
 
@@ -96,95 +96,138 @@ class DomStats:
         return (elements >= ancestor) & (elements < ancestor + self.size[ancestor])
 
 
-def _attr_words(element: etree._Element) -> str:
-    return f"{element.get('class') or ''} {element.get('id') or ''}".lower()
+@functools.lru_cache(maxsize=65536)
+def _attr_masks(words: str) -> tuple[int, int]:
+    """(keyword mask, hashed-token mask) of an element's lower-cased "class id" words.
 
-
-def _keyword_mask(words: str) -> int:
+    Cached: templates repeat the same class names on every item of a list and on every
+    page of a site, and these masks were a third of the statistics' time.
+    """
+    tokens = _ATTR_TOKEN.findall(words)
+    hashes = 0
+    for token in tokens:
+        hashes |= 1 << (zlib.crc32(token.encode()) % ATTR_BUCKET_COUNT)
     if not words.strip():
-        return 0
-    tokens = set(_ATTR_TOKEN.findall(words))
+        return 0, hashes
+    present = set(tokens)
     mask = 0
     for bit, keyword in enumerate(KEYWORDS):
-        if keyword in tokens if keyword in _SHORT_KEYWORDS else keyword in words:
+        if keyword in present if keyword in _SHORT_KEYWORDS else keyword in words:
             mask |= 1 << bit
-    return mask
+    return mask, hashes
 
 
-def _hash_mask(words: str) -> int:
-    mask = 0
-    for token in _ATTR_TOKEN.findall(words):
-        mask |= 1 << (zlib.crc32(token.encode()) % ATTR_BUCKET_COUNT)
-    return mask
+@functools.lru_cache(maxsize=65536)
+def _child_path(parent_path: str, name: str) -> str:
+    """The last PATH_DEPTH tags down to an element, from its parent's path."""
+    return "/".join([*parent_path.split("/")[-(PATH_DEPTH - 1) :], name])
 
 
-def dom_stats(root: lxml.html.HtmlElement, text_rows: np.ndarray) -> DomStats:
+def dom_stats(root: etree._Element, text_rows: np.ndarray) -> DomStats:
     """Statistics of every element of ``root``; ``text_rows`` is the text group's matrix
-    (columns tokens, chars, …, sentence_ends at 5, stopwords at 12)."""
-    elements = list(root.iter(etree.Element))
-    index = {element: i for i, element in enumerate(elements)}
-    count = len(elements)
-    tag = [""] * count
-    parent = [-1] * count
-    depth = [0] * count
-    children = [0] * count
-    block = [0] * count
-    path = [""] * count
-    ancestor_tags = [0] * count
-    keywords = [0] * count
-    own_hash = [0] * count
-    attr_hashes = [0] * count
-    markup = [0.0] * count
-    tag_count = [0.0] * count
-    node_rows: list[tuple[int, int]] = []  # (node index, element index of its wrapper)
-    for i, element in enumerate(elements):
+    (columns tokens, chars, …, sentence_ends at 5, stopwords at 12).
+
+    One Python step per element (a start and an end event of one walk); what can be
+    computed from the per-element lists afterwards is done with numpy. Subtree sums are
+    prefix-sum differences (document order numbers a subtree consecutively; the sums
+    are of whole numbers, so they are exact).
+    """
+    tag: list[str] = []
+    parent: list[int] = []
+    depth: list[int] = []
+    children: list[int] = []
+    block: list[int] = []
+    path: list[str] = []
+    ancestor_tags: list[int] = []
+    keywords: list[int] = []
+    own_hash: list[int] = []
+    attr_hashes: list[int] = []
+    markup: list[float] = []
+    size: list[int] = []
+    node_numbers: list[int] = []  # each wrapper's node index
+    wrapper_elements: list[int] = []  # and its element index
+    stack: list[int] = []
+    tag_bit = _TAG_BIT.get
+    for event, element in etree.iterwalk(root, events=("start", "end"), tag=etree.Element):
+        if event == "end":
+            i = stack.pop()
+            size[i] = len(tag) - i
+            continue
+        i = len(tag)
         name = str(element.tag).lower()
-        tag[i] = name
-        up = element.getparent()
-        p = index[up] if up is not None else -1
-        parent[i] = p
+        tag.append(name)
+        size.append(1)
+        p = stack[-1] if stack else -1
+        stack.append(i)
+        parent.append(p)
+        children.append(0)
+        css = ident = None
         if name == NODE_TAG:
-            node_rows.append((int(element.get(NODE_INDEX_ATTR, "-1")), i))
+            node_numbers.append(int(element.get(NODE_INDEX_ATTR, "-1")))
+            wrapper_elements.append(i)
+            markup.append(0.0)
         else:
-            markup[i] = 2 * len(name) + 5 + sum(len(k) + len(v) + 4 for k, v in element.items())
-            tag_count[i] = 1.0
-        words = _attr_words(element)
-        own_hash[i] = _hash_mask(words)
+            # The markup estimate: the tags and every attribute as serialised.
+            chars = 2 * len(name) + 5
+            for key, value in element.items():
+                chars += len(key) + len(value) + 4
+                if key == "class":
+                    css = value
+                elif key == "id":
+                    ident = value
+            markup.append(chars)
+        if css is None and ident is None:
+            keyword_mask = hash_mask = 0
+        else:
+            keyword_mask, hash_mask = _attr_masks(f"{css or ''} {ident or ''}".lower())
+        own_hash.append(hash_mask)
         if p >= 0:
             children[p] += 1
-            depth[i] = depth[p] + 1
-            ancestor_tags[i] = ancestor_tags[p] | _TAG_BIT.get(name, 0)
-            keywords[i] = keywords[p] | _keyword_mask(words)
+            depth.append(depth[p] + 1)
+            ancestor_tags.append(ancestor_tags[p] | tag_bit(name, 0))
+            keywords.append(keywords[p] | keyword_mask)
             grand = parent[p]
-            attr_hashes[i] = own_hash[i] | own_hash[p] | (own_hash[grand] if grand >= 0 else 0)
-            block[i] = i if name in BLOCKS else block[p]
-            path[i] = "/".join([*path[p].split("/")[-(PATH_DEPTH - 1) :], name])
+            attr_hashes.append(hash_mask | own_hash[p] | (own_hash[grand] if grand >= 0 else 0))
+            block.append(i if name in BLOCKS else block[p])
+            path.append(_child_path(path[p], name))
         else:
-            ancestor_tags[i] = _TAG_BIT.get(name, 0)
-            keywords[i] = _keyword_mask(words)
-            attr_hashes[i] = own_hash[i]
-            path[i] = name
-    stats = np.zeros((count, 6))  # tokens, link tokens, nodes, stopwords, sentences, chars
+            depth.append(0)
+            ancestor_tags.append(tag_bit(name, 0))
+            keywords.append(keyword_mask)
+            attr_hashes.append(hash_mask)
+            block.append(0)
+            path.append(name)
+    count = len(tag)
+    own = np.zeros((count, 9))  # tokens, link tokens, nodes, stopwords, sentences, chars,
+    own[:, 6] = markup  # markup, tags, elements
+    own[:, 7] = 1.0
+    own[:, 8] = 1.0
     node_parent = [0] * len(text_rows)
-    link_bit = _TAG_BIT["a"]
-    for node, i in node_rows:
-        if not 0 <= node < len(text_rows):
+    if node_numbers:
+        nodes = np.array(node_numbers, dtype=np.int64)
+        wrappers = np.array(wrapper_elements, dtype=np.int64)
+        bad = (nodes < 0) | (nodes >= len(text_rows))
+        if bad.any():
+            node = int(nodes[np.argmax(bad)])
             raise ValueError(
                 f"the annotation document numbers a node {node} but the page has "
                 f"{len(text_rows)} node texts: pass the document and texts of one page."
             )
-        row = text_rows[node]
-        in_link = ancestor_tags[i] & link_bit
-        stats[i] = (row[0], row[0] if in_link else 0.0, 1.0, row[12], row[5], row[1])
-        node_parent[node] = max(parent[i], 0)
-    stats = np.hstack([stats, np.array([markup, tag_count, [1.0] * count]).T])
-    # Bottom-up, one depth level at a time (deepest first): every subtree is summed
-    # before its parent adds it in, with numpy doing the per-level work.
-    depths = np.array(depth)
-    parents = np.array(parent)
-    for level in range(int(depths.max(initial=0)), 0, -1):
-        at_level = np.flatnonzero(depths == level)
-        np.add.at(stats, parents[at_level], stats[at_level])
+        rows = text_rows[nodes]
+        in_link = (np.array(ancestor_tags, dtype=np.int64)[wrappers] & _TAG_BIT["a"]) != 0
+        own[wrappers, 0] = rows[:, 0]
+        own[wrappers, 1] = np.where(in_link, rows[:, 0], 0.0)
+        own[wrappers, 2] = 1.0
+        own[wrappers, 3] = rows[:, 12]
+        own[wrappers, 4] = rows[:, 5]
+        own[wrappers, 5] = rows[:, 1]
+        own[wrappers, 7] = 0.0  # wrappers are not counted as tags
+        parent_of = np.maximum(np.array(parent, dtype=np.int64)[wrappers], 0)
+        for node, element in zip(nodes.tolist(), parent_of.tolist(), strict=True):
+            node_parent[node] = element
+    ends = np.arange(count) + np.array(size, dtype=np.int64)
+    prefix = np.vstack([np.zeros((1, own.shape[1])), np.cumsum(own, axis=0)])
+    stats = prefix[ends] - prefix[:count]
     return DomStats(
         tag=tag, parent=parent, depth=depth, children=children, block=block, path=path,
         ancestor_tags=ancestor_tags, keywords=keywords, attr_hashes=attr_hashes,

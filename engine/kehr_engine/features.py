@@ -15,6 +15,7 @@ extraction time grows linearly with the page.
 
 from __future__ import annotations
 
+import functools
 import re
 import zlib
 from collections.abc import Callable, Mapping, Sequence
@@ -75,10 +76,7 @@ class NodeDocument:
     def text_rows(self) -> np.ndarray:
         """The text group's matrix, computed once per page (other groups reuse it)."""
         if "text" not in self.cache:
-            rows = [_text_row(t) for t in self.node_texts]
-            self.cache["text"] = np.array(rows, dtype=np.float64).reshape(
-                len(rows), len(TEXT_NAMES)
-            )
+            self.cache["text"] = text_matrix(self.node_texts)
         return self.cache["text"]  # type: ignore[return-value]
 
 
@@ -113,11 +111,127 @@ def features(
     return names, np.hstack(blocks).astype(np.float32) if blocks else np.zeros((0, 0))
 
 
+_WORD_PUNCT = ".,;:!?\"'()[]«»„“”"  # stripped from words before the stoplist
+_JOIN = "\n"  # between node texts: whitespace, so no word or pattern match spans two nodes
+_BMP = 0x10000
+
+
+@functools.cache
+def _char_tables() -> dict[str, np.ndarray]:
+    """Per code point of the Basic Multilingual Plane: the character tests the text
+    features count (the same tests as str.isupper/isdigit/isspace and the regexes, run
+    once on every character instead of on every character of every page)."""
+    chars = "".join(map(chr, range(_BMP)))
+    punct = np.zeros(_BMP, dtype=bool)
+    punct[[m.start() for m in _PUNCT.finditer(chars)]] = True
+    return {
+        "upper": np.fromiter(map(str.isupper, chars), dtype=bool, count=_BMP),
+        "digit": np.fromiter(map(str.isdigit, chars), dtype=bool, count=_BMP),
+        "space": np.fromiter(map(str.isspace, chars), dtype=bool, count=_BMP),
+        "punct": punct,
+        "separator": np.isin(np.arange(_BMP), [ord(c) for c in "|\u00bb\u00ab\u00b7\u2022\u203a"]),
+    }
+
+
+def _char_flags(codes: np.ndarray) -> dict[str, np.ndarray]:
+    """The character tests of every code point of a page (characters past the BMP, rare,
+    are tested one by one)."""
+    tables = _char_tables()
+    inside = np.minimum(codes, _BMP - 1)
+    flags = {name: table[inside] for name, table in tables.items()}
+    for at in np.flatnonzero(codes >= _BMP):
+        char = chr(int(codes[at]))
+        flags["upper"][at] = char.isupper()
+        flags["digit"][at] = char.isdigit()
+        flags["space"][at] = char.isspace()
+        flags["punct"][at] = _PUNCT.match(char) is not None
+        flags["separator"][at] = False
+    return flags
+
+
+def _per_node(node_of: np.ndarray, where: np.ndarray, count: int) -> np.ndarray:
+    """How many of the positions marked in ``where`` belong to each node."""
+    return np.bincount(node_of[where], minlength=count).astype(np.float64)
+
+
+def _match_nodes(pattern: re.Pattern[str], text: str, starts: np.ndarray) -> np.ndarray:
+    """The node of each match of ``pattern`` in the joined text (by where it starts)."""
+    at = np.fromiter((m.start() for m in pattern.finditer(text)), dtype=np.int64)
+    return np.searchsorted(starts, at, side="right") - 1
+
+
+def text_matrix(texts: Sequence[str]) -> np.ndarray:
+    """The text group's rows (TEXT_NAMES) of all nodes at once.
+
+    One pass over the page's joined text: its code points go through per-character
+    tables (numpy), each regex runs once over the whole text, and the words are split
+    and looked up once; counts go to their nodes by position. The values are exactly
+    those of the per-node definitions (tests/test_engine_features.py checks them
+    against :func:`_text_row`), about ten times faster on modern pages.
+    """
+    count = len(texts)
+    if not count:
+        return np.zeros((0, len(TEXT_NAMES)))
+    joined = _JOIN.join(texts)
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=count)
+    starts = np.zeros(count, dtype=np.int64)
+    np.cumsum(lengths[:-1] + len(_JOIN), out=starts[1:])
+    codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    node_of = np.repeat(np.arange(count), lengths + len(_JOIN))[: len(codes)]
+    flags = _char_flags(codes)
+    space = flags["space"]
+    word_start = ~space & np.r_[True, space[:-1]]
+    words = _per_node(node_of, word_start, count)
+    chars = np.maximum(lengths, 1).astype(np.float64)
+    nonspace = _per_node(node_of, ~space, count)
+    # The first and last non-space character of each node (str.strip's whitespace).
+    firsts = np.flatnonzero(word_start)
+    first_node = node_of[firsts]
+    head = np.r_[True, first_node[1:] != first_node[:-1]] if firsts.size else firsts
+    starts_upper = np.zeros(count)
+    starts_upper[first_node[head]] = flags["upper"][firsts[head]]
+    solid = np.flatnonzero(~space)
+    solid_node = node_of[solid]
+    tail = np.r_[solid_node[1:] != solid_node[:-1], True] if solid.size else solid
+    ends_with_punct = np.zeros(count)
+    ends_with_punct[solid_node[tail]] = np.isin(codes[solid[tail]], _END_PUNCT)
+    # Words as the stoplist sees them: lower case, outer punctuation stripped. Lower-casing
+    # the joined text splits into the same words (no case mapping makes whitespace).
+    lowered = joined.lower().split()
+    word_node = np.repeat(np.arange(count), words.astype(np.int64))
+    if len(lowered) != len(word_node):  # never seen; the per-node definition decides
+        return np.array([_text_row(t) for t in texts], dtype=np.float64)
+    is_stop = np.fromiter(
+        (w.strip(_WORD_PUNCT) in STOPWORDS for w in lowered), dtype=bool, count=len(lowered)
+    )
+    stopwords = np.bincount(word_node[is_stop], minlength=count).astype(np.float64)
+    copyright_nodes = _match_nodes(_COPYRIGHT, joined, starts)
+    has_copyright = np.zeros(count)
+    has_copyright[copyright_nodes] = 1.0
+
+    def per_word(values: np.ndarray) -> np.ndarray:
+        return np.divide(values, words, out=np.zeros(count), where=words > 0)
+
+    return np.column_stack([
+        words, lengths, per_word(nonspace), per_word(stopwords),
+        _per_node(node_of, flags["punct"], count) / chars,
+        np.bincount(_match_nodes(_SENTENCE_END, joined, starts), minlength=count),
+        _per_node(node_of, flags["upper"], count) / chars,
+        _per_node(node_of, flags["digit"], count) / chars,
+        ends_with_punct, per_word(_per_node(node_of, word_start & flags["upper"], count)),
+        has_copyright, _per_node(node_of, flags["separator"], count), stopwords, starts_upper,
+    ]).astype(np.float64)  # fmt: skip
+
+
+_END_PUNCT = np.array([ord(c) for c in ".!?:"], dtype=np.uint32)
+
+
 def _words(text: str) -> list[str]:
-    return [w.lower().strip(".,;:!?\"'()[]«»„“”") for w in text.split()]
+    return [w.lower().strip(_WORD_PUNCT) for w in text.split()]
 
 
 def _text_row(text: str) -> list[float]:
+    """One node's text row by the definitions (the reference :func:`text_matrix` meets)."""
     words = text.split()
     n = len(words)
     chars = max(len(text), 1)
