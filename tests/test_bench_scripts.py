@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import http.server
 import importlib.util
+import json
 import os
 import re
 import signal
@@ -62,9 +63,12 @@ POSTGRES = {"merge", "next_page", "profile_requests"}
 # Benches that read the 2008 KrdWrd pages (../shared/data/krdwrd): skipped where the
 # data is absent, failed in CI (tests/krdwrd_data.py).
 KRDWRD_BENCHES = {
-    "classify", "harvest_krdwrd", "learning_curve", "render_krdwrd", "smoothing",
+    "classify", "harvest_krdwrd", "learning_curve", "modern_cv", "render_krdwrd", "smoothing",
     "suggestions",
 }  # fmt: skip
+# Benches that also read today's pages (../shared/data/modern, issue 27): the same rule.
+MODERN = KRDWRD.parent / "modern"
+MODERN_BENCHES = {"classify": "trafilatura-eval/pages", "modern_cv": "readability"}
 
 # The last line of every bench: its name, then at least one key=value.
 BENCH_LINE = re.compile(r"BENCH [a-z][a-z0-9_]*( [A-Za-z][A-Za-z0-9_.]*=[^\s=]+)+")
@@ -152,7 +156,13 @@ def started(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[Run]]]:
     ]
     # Without the KrdWrd data their tests skip (or fail, in CI) before asking for a run.
     has_data = (KRDWRD / "canola-train").is_dir()
-    names = [n for n in names if not_here(n, db) is None and (has_data or n not in KRDWRD_BENCHES)]
+    names = [
+        n
+        for n in names
+        if not_here(n, db) is None
+        and (has_data or n not in KRDWRD_BENCHES)
+        and (n not in MODERN_BENCHES or (MODERN / MODERN_BENCHES[n]).is_dir())
+    ]
     pool = ThreadPoolExecutor(max_workers=PARALLEL)
     try:
         yield {name: pool.submit(run_bench, name) for name in names}
@@ -167,6 +177,8 @@ def test_bench_runs(name: str, started: dict[str, Future[Run]], request) -> None
         pytest.skip(reason)
     if name in KRDWRD_BENCHES:
         krdwrd_folder("canola-train")  # skips, or fails in CI, without the data
+    if name in MODERN_BENCHES:
+        krdwrd_folder(MODERN_BENCHES[name], root=MODERN)
     run = started[name].result()
     assert run.returncode is not None, f"bench/{name}.py ran over {TIMEOUT_S} s\n{run.tail()}"
     assert run.returncode == 0, f"bench/{name}.py exited with {run.returncode}\n{run.tail()}"
@@ -182,7 +194,7 @@ def test_bench_runs(name: str, started: dict[str, Future[Run]], request) -> None
 
 def test_lists_name_existing_scripts() -> None:
     """A renamed or removed bench must leave the lists too (no stale exemption)."""
-    listed = HELPERS.keys() | HELP_ONLY.keys() | POSTGRES | KRDWRD_BENCHES
+    listed = HELPERS.keys() | HELP_ONLY.keys() | POSTGRES | KRDWRD_BENCHES | MODERN_BENCHES.keys()
     assert sorted(listed - set(bench_names())) == []
     assert HELPERS.keys().isdisjoint(HELP_ONLY)
 
@@ -199,12 +211,15 @@ def test_helpers_are_used() -> None:
 
 
 def test_krdwrd_benches_are_listed() -> None:
-    """A bench that reads the KrdWrd data must be in KRDWRD_BENCHES, so that a machine
-    without the data skips it with the reason instead of failing."""
+    """A bench that reads the KrdWrd data must be in KRDWRD_BENCHES (the modern pages:
+    MODERN_BENCHES), so that a machine without the data skips it with the reason instead
+    of failing."""
     for name in runnable():
         text = (BENCH_DIR / f"{name}.py").read_text()
         if "shared/data/krdwrd" in text or '"shared" / "data" / "krdwrd"' in text:
             assert name in KRDWRD_BENCHES | HELP_ONLY.keys(), name
+        if "shared/data/modern" in text:
+            assert name in MODERN_BENCHES.keys() | HELP_ONLY.keys(), name
 
 
 def test_profile_requests_refuses_too_few_requests() -> None:
@@ -216,6 +231,87 @@ def test_profile_requests_refuses_too_few_requests() -> None:
     )  # fmt: skip
     assert result.returncode == 2, result.stderr
     assert re.search(r"--requests 10: at least \d+ \(two rounds", result.stderr), result.stderr
+
+
+CLASSIFY_KEYS = (
+    "pages_per_s p95_ms trafilatura_ratio peak_mb raw_pages_per_s raw_trafilatura_ratio "
+    "modern_pages_per_s modern_p95_ms modern_peak_mb modern_trafilatura_pages_per_s "
+    "modern_trafilatura_ratio modern_cli_pages_per_s modern_cli_trafilatura_ratio "
+    "modern_errors model"
+).split()
+
+
+def run_classify(*options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*command("classify")[:2], *options], cwd=REPO, env=bench_env(),
+        capture_output=True, text=True, timeout=TIMEOUT_S,
+    )  # fmt: skip
+
+
+def test_classify_counts_pages_the_engine_refuses(tmp_path: Path) -> None:
+    """A modern page the engine cannot read (empty, binary) is counted in modern_errors,
+    left out of the times, and the run goes on; the last line carries issue 27's keys."""
+    krdwrd_folder("canola-train")
+    pages = krdwrd_folder(MODERN_BENCHES["classify"], root=MODERN)
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    good = sorted(pages.iterdir())[0]  # a hash: sorts before the two below
+    (folder / good.name).symlink_to(good)
+    (folder / "empty.html").write_bytes(b"")
+    (folder / "binary.html").write_bytes(bytes(range(256)) * 64)
+    # --train: independent of the shipped model, which other work may be rebuilding.
+    result = run_classify("--smoke", "--train", "--modern", str(folder))
+    assert result.returncode == 0, result.stderr[-3000:]
+    last = result.stdout.strip().splitlines()[-1]
+    figures = dict(pair.split("=", 1) for pair in last.split()[2:])
+    assert list(figures) == CLASSIFY_KEYS, last
+    assert figures["modern_errors"] == "2", result.stderr[-3000:]
+    assert "binary.html" in result.stderr and "empty.html" in result.stderr
+    assert float(figures["modern_pages_per_s"]) > 0
+    assert float(figures["modern_peak_mb"]) > 0
+
+
+def test_classify_refuses_a_model_it_cannot_load(tmp_path: Path) -> None:
+    """A model this engine cannot load ends the bench at once with exit code 2, the reason
+    and the way out, instead of a traceback or 610 counted errors."""
+    krdwrd_folder("canola-train")
+    krdwrd_folder(MODERN_BENCHES["classify"], root=MODERN)
+    bogus = tmp_path / "bogus.kehr-model"
+    bogus.write_bytes(b"not a model\n")
+    result = run_classify("--smoke", "--model", str(bogus))
+    assert result.returncode == 2, result.stderr[-3000:]
+    assert "cannot load the model" in result.stderr and str(bogus) in result.stderr
+    assert "--train" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+MODERN_CV_KEYS = (
+    "readability_f1 trafilatura_f1 trafilatura_baseline_readability_f1 "
+    "trafilatura_baseline_trafilatura_f1 empty"
+).split()
+
+
+def test_modern_cv_writes_its_report_and_the_issue_27_keys(tmp_path: Path) -> None:
+    """--smoke with --out and --markdown: the model and the three baselines scored on both
+    datasets, per language group, and the last line's keys in order (about 5 s)."""
+    krdwrd_folder(MODERN_BENCHES["modern_cv"], root=MODERN)
+    out, table = tmp_path / "cv.json", tmp_path / "cv.md"
+    result = subprocess.run(
+        [*command("modern_cv")[:2], "--smoke", "--out", str(out), "--markdown", str(table)],
+        cwd=REPO, env=bench_env(), capture_output=True, text=True, timeout=TIMEOUT_S,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-3000:]
+    last = result.stdout.strip().splitlines()[-1]
+    figures = dict(pair.split("=", 1) for pair in last.split()[2:])
+    assert list(figures) == MODERN_CV_KEYS, last
+    assert 0 <= float(figures["readability_f1"]) <= 1
+    report = json.loads(out.read_text())
+    sources = report["sources"]
+    assert list(sources)[1:] == ["trafilatura", "readability", "justext"]
+    for by_dataset in sources.values():
+        assert set(by_dataset) == {"readability", "trafilatura"}
+        assert all("all" in by_group for by_group in by_dataset.values())
+    assert table.read_text().startswith("| source | dataset | language | pages | P | R | F1 |")
 
 
 class SlowHandler(http.server.BaseHTTPRequestHandler):
