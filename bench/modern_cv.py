@@ -269,7 +269,7 @@ def main() -> None:
             "limit": limit, "with_canola": args.with_canola, "baselines": baselines,
         },
         "pages": len(pages),
-        "alignment": alignment_report(load),
+        "alignment": alignment_report(load, per_page=True),
         "sources": sources,
         "baseline_errors": baseline_errors,
         "timing_s": {k: round(v, 2) for k, v in {"load": load_s, **timing}.items()},

@@ -100,6 +100,8 @@ def test_readability_failures_are_listed_with_their_reason(tmp_path: Path) -> No
     assert report["pages"] == 1
     assert {f["page_id"] for f in report["failures"]} == set(reasons)
     assert report["mean"]["coverage"] == 1.0
+    detail = alignment_report(load, per_page=True)["readability"]["per_page"]
+    assert detail == {"readability/page": {"language": "en", "coverage": 1.0, "good_share": 0.5}}
 
 
 def test_article_labels_need_half_of_a_node_aligned() -> None:

@@ -65,10 +65,14 @@ def _mean(values: list[float]) -> float | None:
 
 
 def alignment_report(
-    pages: Iterable[LabelledPage] | DatasetLoad, *, low_coverage: float = LOW_COVERAGE
+    pages: Iterable[LabelledPage] | DatasetLoad,
+    *,
+    low_coverage: float = LOW_COVERAGE,
+    per_page: bool = False,
 ) -> dict[str, Any]:
     """Per dataset: pages, languages, mean alignment figures, the weakly aligned pages
-    and, for a DatasetLoad, the failures with their reasons. JSON-able."""
+    and, for a DatasetLoad, the failures with their reasons; ``per_page``: also every
+    page's alignment and language under "per_page". JSON-able."""
     failures = pages.failures if isinstance(pages, DatasetLoad) else []
     report: dict[str, Any] = {}
     for page in pages:
@@ -77,6 +81,11 @@ def alignment_report(
             {"pages": 0, "languages": {}, "_values": {}, "low": [], "failures": []},
         )
         entry["pages"] += 1
+        if per_page:
+            entry.setdefault("per_page", {})[page.page_id] = {
+                "language": page.language,
+                **{k: v for k, v in page.alignment.as_dict().items() if v is not None},
+            }
         group = language_group(page.language)
         entry["languages"][group] = entry["languages"].get(group, 0) + 1
         for key, value in page.alignment.as_dict().items():
