@@ -83,7 +83,7 @@ def cv_step(pages: list, k: int) -> None:
 def ablation_step(pages: list, k: int) -> None:
     """Each group set's binary good-vs-rest view: node accuracy, good precision/recall
     (nodes and tokens), from a page-grouped k-fold CV of stage 1."""
-    from kehr_engine.model import _booster
+    from kehr_engine.model import fit_trees
 
     started = time.perf_counter()
     with_visual = any(p.layout is not None for p in pages)
@@ -102,9 +102,9 @@ def ablation_step(pages: list, k: int) -> None:
             x = np.vstack([matrices_all[i][:, columns] for i in train_idx])
             y = np.concatenate([pages[i].labels for i in train_idx])
             keep = y != 0
-            booster = _booster(SEED, MAX_ITER).fit(x[keep], y[keep] == GOOD)
+            trees = fit_trees(x[keep], np.where(y[keep] == GOOD, GOOD, 1), SEED, MAX_ITER)
             for i in test_idx:
-                predicted[i] = booster.predict(matrices_all[i][:, columns])
+                predicted[i] = trees.proba(matrices_all[i][:, columns])[:, 2] > 0.5
         gold = np.concatenate([p.labels == GOOD for p in pages])
         labelled = np.concatenate([p.labels != 0 for p in pages])
         guess = np.concatenate(predicted).astype(bool)
