@@ -21,13 +21,13 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-import lxml.html
 import numpy as np
+from lxml import etree
 
 from kehr_engine.baselines import run_baseline
 from kehr_engine.dom_stats import ATTR_BUCKET_COUNT, BLOCKS, KEYWORDS, TAGS, DomStats, dom_stats
 from kehr_engine.layout import Layout
-from kehr_engine.segmenter import parse_document
+from kehr_engine.segmenter import parse_document_tree
 from kehr_engine.stability.nodes import PageStability
 from kehr_engine.stopwords import STOPWORDS
 
@@ -60,11 +60,12 @@ class NodeDocument:
     stability: PageStability | None = None
     cache: dict[str, object] = field(default_factory=dict)
 
-    def root(self) -> lxml.html.HtmlElement:
+    def root(self) -> etree._Element:
         if "root" not in self.cache:
             # The segmenter's own parse (huge_tree, its depth limit): lxml's default
-            # parser stops at 256 levels and dropped the nodes below them.
-            self.cache["root"] = parse_document(self.document)
+            # parser stops at 256 levels and dropped the nodes below them. Plain element
+            # classes: features only read the tree.
+            self.cache["root"] = parse_document_tree(self.document)
         return self.cache["root"]  # type: ignore[return-value]
 
     def dom(self) -> DomStats:
@@ -293,8 +294,13 @@ def _bits(masks: np.ndarray, width: int) -> np.ndarray:
     return ((masks[:, None] >> np.arange(width)) & 1).astype(np.float64)
 
 
-def _one_hot(values: np.ndarray, choices: Sequence[object]) -> np.ndarray:
-    return (values[:, None] == np.array(choices, dtype=object)[None, :]).astype(np.float64)
+def _one_hot(values: np.ndarray, choices: Sequence[int]) -> np.ndarray:
+    return (values[:, None] == np.array(choices, dtype=np.int64)[None, :]).astype(np.float64)
+
+
+@functools.lru_cache(maxsize=65536)
+def _path_bucket(path: str) -> int:
+    return zlib.crc32(path.encode()) % PATH_BUCKETS
 
 
 def _block_matrix(stats: DomStats, total_tokens: float) -> np.ndarray:
@@ -325,7 +331,9 @@ def dom_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
     element = np.array(stats.node_parent)
     blocks = np.array(stats.block)
     parents = np.array(stats.parent)
-    tags = np.array(stats.tag, dtype=object)
+    # Tags as small numbers (0: none of the listed ones): comparing numbers, not strings.
+    tag_ids = {tag: k + 1 for k, tag in enumerate(sorted({*TAGS, *_BLOCK_TAGS}))}
+    tags = np.array([tag_ids.get(t, 0) for t in stats.tag], dtype=np.int64)
     block = blocks[element]
     outer = blocks[np.maximum(parents[block], 0)]
     figures = _block_matrix(stats, total_tokens)
@@ -333,7 +341,7 @@ def dom_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
     most_running = max(float(running[block].max()), 1.0)
     page_stopwords = float(stats.stopwords[0]) / total_tokens
     main50 = stats.main_element(0.5)
-    paths = np.array([zlib.crc32(p.encode()) % PATH_BUCKETS for p in stats.path])[element]
+    paths = np.array([_path_bucket(stats.path[e]) for e in element.tolist()], dtype=np.int64)
     ancestor_tags = np.array(stats.ancestor_tags, dtype=np.int64)[element]
     matrix = np.hstack([
         np.column_stack([
@@ -350,8 +358,8 @@ def dom_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
             running[block] / most_running, figures[block, 4] - page_stopwords,
         ]),
         figures[block], figures[outer],
-        _one_hot(tags[element], TAGS), _bits(ancestor_tags, len(TAGS)),
-        _one_hot(tags[block], _BLOCK_TAGS),
+        _one_hot(tags[element], [tag_ids[t] for t in TAGS]), _bits(ancestor_tags, len(TAGS)),
+        _one_hot(tags[block], [tag_ids[t] for t in _BLOCK_TAGS]),
         _bits(np.array(stats.keywords, dtype=np.int64)[element], len(KEYWORDS)),
         _bits(np.array(stats.attr_hashes, dtype=np.int64)[element], ATTR_BUCKETS),
         _one_hot(paths, range(PATH_BUCKETS)),
