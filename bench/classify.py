@@ -35,14 +35,19 @@ also starts from raw HTML, so ``raw_trafilatura_ratio`` is the like-for-like com
 --model; kehr_engine.default_model resolves the names); a model this engine cannot load
 ends the bench with exit code 2 and the reason, unless --train trains a small one here
 on canola-train as before. ``--profile FILE`` writes where the engine's time per modern
-page goes (cProfile, top functions by cumulative time) after the timed runs;
+page goes after the timed runs (each stage timed plainly, then cProfile's top functions
+by cumulative and by own time);
 ``--report FILE`` writes the figures as Markdown (bench/reports/classify-modern.md).
 
 Last line: BENCH classify pages_per_s=… p95_ms=… trafilatura_ratio=… peak_mb=…
 raw_pages_per_s=… raw_trafilatura_ratio=… modern_pages_per_s=… modern_p95_ms=…
 modern_peak_mb=… modern_trafilatura_pages_per_s=… modern_trafilatura_ratio=…
 modern_cli_pages_per_s=… modern_cli_trafilatura_ratio=… modern_errors=… model=…
+modern_cpu_trafilatura_ratio=… modern_cli_cpu_trafilatura_ratio=…
 (a ratio = engine pages/s ÷ trafilatura pages/s; issue 27's goal: modern ratios ≥ 1.)
+The last two give the modern ratios in CPU seconds (time.process_time per page; the
+commands' user + system time): on a machine shared with other work, which stretches wall
+times unevenly (the two commands run one after the other), they vary less.
 """
 
 from __future__ import annotations
@@ -107,6 +112,14 @@ print(f"{failed} failed", file=sys.stderr)
 """
 
 
+SMALL_PAGE = (
+    "<html><head><title>A page</title></head><body><nav><a href='/'>Home</a></nav>"
+    "<article><h1>A title</h1><p>Some running text of a small page, long enough to be "
+    "kept by an extractor, with a second sentence after the first one.</p></article>"
+    "</body></html>"
+)
+
+
 class BenchError(Exception):
     """The bench cannot run as asked: exit code 2 with this message."""
 
@@ -118,12 +131,17 @@ class ModernTimes:
     engine: list[float]
     trafilatura: list[float]
     pages: int  # pages tried
+    # CPU seconds (process_time) per page: what other work on a shared machine barely
+    # changes, where it stretches wall times.
+    engine_cpu: list[float]
+    trafilatura_cpu: list[float]
     errors: list[str]  # "file: message" of the pages the engine refused
 
 
 @dataclass(frozen=True)
 class CliRun:
     seconds: float
+    cpu_seconds: float  # user + system of the command's process
     peak_mb: float
     failed: int  # pages the command reported as failed
 
@@ -265,6 +283,8 @@ def time_modern(model: Model, files: Sequence[Path]) -> ModernTimes:
                 continue
     engine_s: list[float] = []
     trafilatura_s: list[float] = []
+    engine_cpu: list[float] = []
+    trafilatura_cpu: list[float] = []
     errors: list[str] = []
     for number, (path, raw) in enumerate(zip(files, raws, strict=True)):
         sides: list[Callable[[], object]] = [
@@ -272,8 +292,10 @@ def time_modern(model: Model, files: Sequence[Path]) -> ModernTimes:
             partial(trafilatura_bytes, raw),
         ]
         took = [0.0, 0.0]
+        cpu = [0.0, 0.0]
         failed = False
         for side in (0, 1) if number % 2 == 0 else (1, 0):
+            cpu_started = time.process_time()
             started = time.perf_counter()
             try:
                 sides[side]()
@@ -284,12 +306,15 @@ def time_modern(model: Model, files: Sequence[Path]) -> ModernTimes:
                 else:
                     print(f"trafilatura failed on {path.name}: {error!r}", file=sys.stderr)
             took[side] = time.perf_counter() - started
+            cpu[side] = time.process_time() - cpu_started
         if not failed:
             engine_s.append(took[0])
             trafilatura_s.append(took[1])
+            engine_cpu.append(cpu[0])
+            trafilatura_cpu.append(cpu[1])
     if not engine_s:
         raise BenchError(f"the engine failed on all {len(files)} modern pages: {errors[0]}")
-    return ModernTimes(engine_s, trafilatura_s, len(files), errors)
+    return ModernTimes(engine_s, trafilatura_s, len(files), engine_cpu, trafilatura_cpu, errors)
 
 
 # Starts the measured command and reports its wall time and its own peak RSS. Linux
@@ -304,7 +329,7 @@ _, status, usage = os.wait4(process.pid, 0)
 seconds = time.perf_counter() - started
 process.returncode = code = os.waitstatus_to_exitcode(status)
 with open(sys.argv[1], "w") as out:
-    out.write(f"{usage.ru_maxrss} {seconds}")
+    out.write(f"{usage.ru_maxrss} {seconds} {usage.ru_utime + usage.ru_stime}")
 sys.exit(code)
 """
 
@@ -324,25 +349,40 @@ def run_child(command: list[str], out: Path, env: dict[str, str]) -> CliRun:
         tail = "\n".join(err.splitlines()[-5:])
         raise BenchError(f"{' '.join(command)} exited with {returncode}:\n{tail}")
     failed = int(extracted.group(3)) if extracted else int(looped.group(1)) if looped else 0
-    maxrss_kb, seconds = usage_path.read_text().split()
-    return CliRun(float(seconds), int(maxrss_kb) / 1024, failed)
+    maxrss_kb, seconds, cpu_seconds = usage_path.read_text().split()
+    return CliRun(float(seconds), float(cpu_seconds), int(maxrss_kb) / 1024, failed)
 
 
-def time_cli(model_file: Path, files: Sequence[Path], workdir: Path) -> tuple[CliRun, CliRun]:
+@dataclass(frozen=True)
+class CliTimes:
+    engine: CliRun
+    trafilatura: CliRun
+    # The same commands on one small page: start-up (imports, model) dominates.
+    engine_start: CliRun
+    trafilatura_start: CliRun
+
+
+def time_cli(model_file: Path, files: Sequence[Path], workdir: Path) -> CliTimes:
     """extract over a folder of the pages against a trafilatura loop over it, each a
-    fresh process (start-up included)."""
+    fresh process (start-up included); then both on one small page."""
     folder = workdir / "pages"
     folder.mkdir()
     for path in files:  # links, not copies: the data stays where it is
         (folder / path.name).symlink_to(path.resolve())
+    small = workdir / "small"
+    small.mkdir()
+    (small / "page.html").write_text(SMALL_PAGE)
     env = dict(os.environ)
     # The engine this bench imports, not whichever one the venv has installed.
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ENGINE), env.get("PYTHONPATH")]))
     engine_cmd = [sys.executable, "-m", "kehr_engine", "extract", "--model", str(model_file)]
-    engine = run_child([*engine_cmd, str(folder)], workdir / "engine.txt", env)
-    loop = [sys.executable, "-c", TRAFILATURA_LOOP, str(folder)]
-    trafilatura = run_child(loop, workdir / "trafilatura.txt", env)
-    return engine, trafilatura
+    loop = [sys.executable, "-c", TRAFILATURA_LOOP]
+    return CliTimes(
+        run_child([*engine_cmd, str(folder)], workdir / "engine.txt", env),
+        run_child([*loop, str(folder)], workdir / "trafilatura.txt", env),
+        run_child([*engine_cmd, str(small)], workdir / "engine-start.txt", env),
+        run_child([*loop, str(small)], workdir / "trafilatura-start.txt", env),
+    )
 
 
 def stage_times(model: Model, files: Sequence[Path]) -> dict[str, float]:
@@ -438,13 +478,21 @@ def git_head() -> str:
 
 def write_report(
     out: Path, figures: dict[str, str], canola_fig: dict[str, float], modern: ModernTimes,
-    cli: tuple[CliRun, CliRun], source: str, argv: Sequence[str], profile: str | None,
+    cli: CliTimes, source: str, argv: Sequence[str], profile: str | None,
     loads: tuple[float, float],
 ) -> None:  # fmt: skip
     engine_ms = np.array(modern.engine) * 1000
     traf_ms = np.array(modern.trafilatura) * 1000
     handled = len(modern.engine)
-    cli_engine, cli_traf = cli
+    engine_cpu_ms = sum(modern.engine_cpu) / handled * 1000
+    traf_cpu_ms = sum(modern.trafilatura_cpu) / handled * 1000
+
+    def cli_row(command: str, run: CliRun, pages: int) -> str:
+        return (
+            f"| {command} | {pages} | {run.seconds:.1f} | {run.cpu_seconds:.1f} | "
+            f"{pages / run.seconds:.1f} | {run.peak_mb:.0f} | {run.failed} |"
+        )
+
     lines = [
         "# bench/classify.py: the engine against trafilatura on modern pages",
         "",
@@ -463,28 +511,31 @@ def write_report(
         f"trafilatura.extract on the same bytes. {len(modern.errors)} pages the engine "
         f"refused are left out of both sides' times ({handled} timed).",
         "",
-        "| | pages/s | mean ms | p50 ms | p95 ms | max ms | ratio |",
-        "|---|---|---|---|---|---|---|",
+        "| | pages/s | mean ms | p50 ms | p95 ms | max ms | CPU ms | ratio | CPU ratio |",
+        "|---|---|---|---|---|---|---|---|---|",
         f"| engine | {figures['modern_pages_per_s']} | {engine_ms.mean():.1f} | "
         f"{np.percentile(engine_ms, 50):.1f} | {figures['modern_p95_ms']} | "
-        f"{engine_ms.max():.0f} | **{figures['modern_trafilatura_ratio']}** |",
+        f"{engine_ms.max():.0f} | {engine_cpu_ms:.1f} | "
+        f"**{figures['modern_trafilatura_ratio']}** | "
+        f"{figures['modern_cpu_trafilatura_ratio']} |",
         f"| trafilatura | {figures['modern_trafilatura_pages_per_s']} | {traf_ms.mean():.1f} | "
-        f"{np.percentile(traf_ms, 50):.1f} | {np.percentile(traf_ms, 95):.1f} | "
-        f"{traf_ms.max():.0f} | 1 |",
+        f"{np.percentile(traf_ms, 50):.1f} | {np.percentile(traf_ms, 95):.0f} | "
+        f"{traf_ms.max():.0f} | {traf_cpu_ms:.1f} | 1 | 1 |",
         "",
         "As a user runs it, each a fresh process over a folder of the same pages, start-up "
-        "and model loading included, text written to a file; peak = that process's own "
-        "max RSS (os.wait4):",
+        "and model loading included, text written to a file, one after the other; CPU = "
+        "user + system seconds of that process; peak = its own max RSS (os.wait4). The "
+        "last two rows run the same commands on one small page: start-up alone.",
         "",
-        "| command | seconds | pages/s | peak MB | failed |",
-        "|---|---|---|---|---|",
-        f"| `python -m kehr_engine extract --model M FOLDER` | {cli_engine.seconds:.1f} | "
-        f"{modern.pages / cli_engine.seconds:.1f} | {cli_engine.peak_mb:.0f} | "
-        f"{cli_engine.failed} |",
-        f"| `python -c` loop over `trafilatura.extract` | {cli_traf.seconds:.1f} | "
-        f"{modern.pages / cli_traf.seconds:.1f} | {cli_traf.peak_mb:.0f} | {cli_traf.failed} |",
+        "| command | pages | seconds | CPU s | pages/s | peak MB | failed |",
+        "|---|---|---|---|---|---|---|",
+        cli_row("`python -m kehr_engine extract --model M FOLDER`", cli.engine, modern.pages),
+        cli_row("`python -c` loop over `trafilatura.extract`", cli.trafilatura, modern.pages),
+        cli_row("extract, one small page", cli.engine_start, 1),
+        cli_row("trafilatura loop, one small page", cli.trafilatura_start, 1),
         "",
-        f"CLI ratio: **{figures['modern_cli_trafilatura_ratio']}**.",
+        f"CLI ratio: **{figures['modern_cli_trafilatura_ratio']}** (wall), "
+        f"{figures['modern_cli_cpu_trafilatura_ratio']} (CPU seconds).",
         "",
     ]
     if modern.errors:
@@ -558,11 +609,13 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
     can = canola(model, args)  # first: its peak_mb is this process's before the modern pages
     files = modern_files(args.modern, args.quick, args.smoke)
     modern = time_modern(model, files)
-    cli_engine, cli_traf = time_cli(model_file, files, workdir)
+    cli = time_cli(model_file, files, workdir)
+    cli_engine, cli_traf = cli.engine, cli.trafilatura
 
     engine_pps = len(modern.engine) / sum(modern.engine)
     traf_pps = len(modern.trafilatura) / sum(modern.trafilatura)
     cli_pps = len(files) / cli_engine.seconds
+    cpu_ratio = sum(modern.trafilatura_cpu) / sum(modern.engine_cpu)
     figures = {
         "pages_per_s": f"{can['pages_per_s']:.1f}",
         "p95_ms": f"{can['p95_ms']:.0f}",
@@ -579,6 +632,9 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
         "modern_cli_trafilatura_ratio": f"{cli_traf.seconds / cli_engine.seconds:.2f}",
         "modern_errors": str(len(modern.errors)),
         "model": label,
+        # Beyond issue 27's keys: the same ratios in CPU seconds (module docstring).
+        "modern_cpu_trafilatura_ratio": f"{cpu_ratio:.2f}",
+        "modern_cli_cpu_trafilatura_ratio": f"{cli_traf.cpu_seconds / cli_engine.cpu_seconds:.2f}",
     }
     profile = profile_modern(model, files, args.profile) if args.profile else None
     for error in modern.errors:
@@ -588,12 +644,14 @@ def run(args: argparse.Namespace, workdir: Path) -> None:
         f"{can['trafilatura_pages_per_s']:.1f} pages/s; modern: {len(files)} pages, "
         f"{len(modern.errors)} refused; extract {cli_engine.seconds:.1f} s, peak "
         f"{cli_engine.peak_mb:.0f} MB; trafilatura loop {cli_traf.seconds:.1f} s, peak "
-        f"{cli_traf.peak_mb:.0f} MB"
+        f"{cli_traf.peak_mb:.0f} MB; start-up on one small page: extract "
+        f"{cli.engine_start.seconds:.1f} s, {cli.engine_start.peak_mb:.0f} MB, trafilatura "
+        f"{cli.trafilatura_start.seconds:.1f} s, {cli.trafilatura_start.peak_mb:.0f} MB"
     )
     if args.report:
         argv = sys.argv[1:]
         write_report(
-            args.report, figures, can, modern, (cli_engine, cli_traf), source, argv, profile,
+            args.report, figures, can, modern, cli, source, argv, profile,
             (load_at_start, os.getloadavg()[0]),
         )  # fmt: skip
     print(bench_line(figures))

@@ -237,7 +237,7 @@ CLASSIFY_KEYS = (
     "pages_per_s p95_ms trafilatura_ratio peak_mb raw_pages_per_s raw_trafilatura_ratio "
     "modern_pages_per_s modern_p95_ms modern_peak_mb modern_trafilatura_pages_per_s "
     "modern_trafilatura_ratio modern_cli_pages_per_s modern_cli_trafilatura_ratio "
-    "modern_errors model"
+    "modern_errors model modern_cpu_trafilatura_ratio modern_cli_cpu_trafilatura_ratio"
 ).split()
 
 
