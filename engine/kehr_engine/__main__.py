@@ -215,6 +215,8 @@ def info(args: argparse.Namespace) -> int:
         f"model file:       {args.model}",
         f"format:           {header['format']} {header['format_version']}",
         f"feature version:  {version} (this engine: {FEATURE_VERSION}; {usable})",
+        # Format 1 files had no target: they were all KrdWrd models.
+        f"target:           {header.get('target') or 'krdwrd'}",
         f"feature groups:   {', '.join(header.get('groups') or [])} "
         f"({header.get('features')} features, smoothing {header.get('smoothing')})",
         f"lexicon:          {header.get('lexicon_words') or 'none'}"
