@@ -35,8 +35,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "engine")]
 
@@ -54,8 +52,8 @@ from kehr_engine.datasets.scoring import (  # noqa: E402
     readability_scores,
 )
 from kehr_engine.features import DEFAULT_GROUPS, features  # noqa: E402
-from kehr_engine.model import CLASSES, MAX_ITER, train  # noqa: E402
-from kehr_engine.pipeline import PageInput, Prediction  # noqa: E402
+from kehr_engine.model import MAX_ITER, train  # noqa: E402
+from kehr_engine.pipeline import PageInput, Prediction, decide  # noqa: E402
 from kehr_engine.splits import page_folds  # noqa: E402
 
 MODERN = REPO.parent / "shared" / "data" / "modern"
@@ -171,12 +169,13 @@ def cross_validated_outputs(
             seed=seed,
             max_iter=max_iter,
             texts=[pages[i].page.node_texts for i in train_idx] + extra_texts,
+            target="article",
         )
         train_s += time.perf_counter() - started
         started = time.perf_counter()
         for i in test_idx:
             proba = model.predict_proba(matrices[i], pages[i].page.node_texts)
-            labels = CLASSES[proba.argmax(axis=1)].astype(np.int8)
+            labels = decide(model.target, proba, pages[i].page.node_texts)
             outputs[i] = Prediction(labels, proba).good_text(pages[i].page)
         predict_s += time.perf_counter() - started
         log(f"fold {number}/{folds} done ({train_s:.0f} s training so far)")

@@ -44,3 +44,12 @@ def test_whitespace_nodes_are_never_taken() -> None:
     texts = ["word " * 60, "   "]
     filled = fill_if_empty(np.zeros(2, dtype=bool), proba_with_good([0.3, 0.3]), texts)
     assert filled.tolist() == [True, False]
+
+
+def test_only_a_target_that_promises_main_content_fills_an_empty_answer() -> None:
+    from kehr_engine.pipeline import decide
+
+    texts = ["Menu", "word " * 60]
+    proba = np.array([[0.9, 0.0, 0.1], [0.6, 0.0, 0.4]])  # argmax: bad, bad
+    assert decide("krdwrd", proba, texts).tolist() == [1, 1]
+    assert decide("article", proba, texts).tolist() == [1, 3]

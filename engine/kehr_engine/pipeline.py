@@ -244,15 +244,22 @@ def train_model(
     info: dict[str, Any] | None = None,
     max_iter: int = MAX_ITER,
     smoothing: bool = SMOOTHING,
+    target: str = DEFAULT_TARGET,
 ) -> Model:
     """Train a model on pages and their labels (per page, one code 0-3 per node).
 
-    Label 0 (no gold for the node) is ignored. ``model.info`` records the training
+    Label 0 (no gold for the node) is ignored. ``target`` (kehr_engine.targets) says what
+    the labels mean, and so how the model decides (an ``article`` model is never empty
+    by accident). ``model.info`` records the training
     data's fingerprint, page and node counts, library versions, groups, feature version,
     creation time and anything in ``info``. ``max_iter`` (boosting rounds) is for quick
     tests and benches; the default is the model's.
     """
     groups = _check_groups(groups)
+    try:
+        target_named(target)
+    except ValueError as error:
+        raise EngineInputError(str(error)) from None
     vectors = _checked_pages(pages, labels)
     labelled = int(sum(int((v != 0).sum()) for v in vectors))
     if not labelled:
@@ -271,7 +278,7 @@ def train_model(
         progress(f"training on {len(pages)} pages, {labelled} labelled nodes")
     model = train(
         matrices, vectors, names, groups, smoothing=smoothing, seed=seed, max_iter=max_iter,
-        texts=[page.node_texts for page in pages],
+        texts=[page.node_texts for page in pages], target=target,
     )  # fmt: skip
     model.info = {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -286,6 +293,7 @@ def train_model(
         "seed": seed,
         "max_iter": max_iter,
         "smoothing": smoothing,
+        "target": target,
         "libraries": environment(),
         **(info or {}),
     }
@@ -323,11 +331,17 @@ def predict(model: Model, page: PageInput, *, max_nodes: int | None = None) -> P
             f"{FEATURE_VERSION}): retrain the model with this engine."
         )
     proba = model.predict_proba(matrix, page.node_texts).astype(np.float32)
-    labels = CLASSES[proba.argmax(axis=1)].astype(np.int8)
-    if target_named(getattr(model, "target", DEFAULT_TARGET)).never_empty:
-        filled = fill_if_empty(labels == GOOD, proba, page.node_texts)
-        labels[filled] = GOOD
-    return Prediction(labels, proba)
+    return Prediction(decide(model.target, proba, page.node_texts), proba)
+
+
+def decide(target: str, proba: np.ndarray, node_texts: Sequence[str]) -> np.ndarray:
+    """Labels (int8 KrdWrd codes) from one page's class probabilities: the likeliest
+    class, and for a target that promises main content never nothing on a page with
+    real text (kehr_engine.never_empty). Cross-validation decides the same way."""
+    labels = CLASSES[proba.argmax(axis=1)].astype(np.int8) if len(proba) else np.zeros(0, np.int8)
+    if target_named(target).never_empty:
+        labels[fill_if_empty(labels == GOOD, proba, node_texts)] = GOOD
+    return labels
 
 
 def gold_pages(
