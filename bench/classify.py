@@ -459,7 +459,7 @@ def profile_modern(model: Model, files: Sequence[Path], out: Path) -> str:
 
 
 def versions() -> str:
-    names = ("numpy", "scikit-learn", "lxml", "trafilatura")
+    names = ("numpy", "scikit-learn", "lightgbm", "lxml", "trafilatura")
     found = []
     for name in names:
         try:
