@@ -337,10 +337,10 @@ def test_a_corpus_without_gold_gets_suggestions_from_the_shipped_model(
     from django.core.management import call_command
     from django.core.management.base import CommandError
 
-    call_command("import_model", "default", "--corpus", corpus.slug)
+    call_command("import_model", "krdwrd", "--corpus", corpus.slug)
     version = ModelVersion.objects.get(name=f"{corpus.slug}-imported")
     assert version.status == ModelVersion.Status.READY and version.path.is_file()
-    assert version.training_options["imported_from"].endswith("default.kehr-model")
+    assert version.training_options["imported_from"].endswith("krdwrd.kehr-model")
     assert suggestions.current_model(corpus) == version
     settings_for(corpus, suggestion_threshold=0.0)
     data = api.get(URL.format(story.pk)).json()
@@ -350,7 +350,7 @@ def test_a_corpus_without_gold_gets_suggestions_from_the_shipped_model(
     assert (suggested == np.array(gold_labels(story))).mean() >= 0.7
 
     with pytest.raises(CommandError, match="exists already"):
-        call_command("import_model", "default", "--corpus", corpus.slug)
+        call_command("import_model", "krdwrd", "--corpus", corpus.slug)
     broken = tmp_path / "broken.kehr-model"
     broken.write_bytes(b"not a model")
     with pytest.raises(CommandError, match=r"broken\.kehr-model"):

@@ -28,7 +28,7 @@ from kehr_engine.model import Model
 SHIPPED_DIR = Path(__file__).resolve().parent / "data"
 SHIPPED_MODELS: dict[str, Path] = {
     "article": SHIPPED_DIR / "article.kehr-model",
-    "krdwrd": SHIPPED_DIR / "default.kehr-model",
+    "krdwrd": SHIPPED_DIR / "krdwrd.kehr-model",
 }
 # Older names of shipped models (still accepted, documented in docs/models.md).
 ALIASES = {"default": "krdwrd"}

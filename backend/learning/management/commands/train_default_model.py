@@ -1,4 +1,7 @@
-"""manage.py train_default_model [--data DIR] [--out FILE]: the model Kehr ships."""
+"""manage.py train_default_model [--data DIR] [--out FILE]: the shipped krdwrd model.
+
+``./dev build-models`` rebuilds both shipped models (learning.shipped_models).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +13,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 class Command(BaseCommand):
     help = (
-        "Train the default model (docs/models.md) on the KrdWrd CANOLA pages and the "
+        "Train the shipped krdwrd model (docs/models.md) on the KrdWrd CANOLA pages and the "
         "shipped tutorial pages, with a fixed seed, and write it where the engine looks "
-        "for it (engine/kehr_engine/data/default.kehr-model)."
+        "for it (engine/kehr_engine/data/krdwrd.kehr-model)."
     )
 
     def add_arguments(self, parser) -> None:
@@ -34,7 +37,7 @@ class Command(BaseCommand):
         from kehr_engine.default_model import DEFAULT_MODEL_PATH
         from kehr_engine.krdwrd.corpus import CorpusError
         from kehr_engine.pipeline import EngineInputError
-        from learning.default_model import train_default_model
+        from learning.shipped_models import train_default_model
 
         data = options["data"].resolve()
         if not (data / "canola-train").is_dir():
@@ -53,6 +56,6 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         size = out.stat().st_size / 1e6
         self.stdout.write(
-            f"Trained on {trained.canola_pages} CANOLA pages and {trained.tutorial_pages} "
-            f"tutorial pages; wrote {out} ({size:.1f} MB)."
+            f"Trained on {trained.counts['canola']} CANOLA pages and "
+            f"{trained.counts['tutorial']} tutorial pages; wrote {out} ({size:.1f} MB)."
         )
