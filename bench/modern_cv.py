@@ -31,94 +31,34 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "engine")]
 
-from kehr_engine.baselines import justext_text, readability_text, trafilatura_text  # noqa: E402
 from kehr_engine.datasets import (  # noqa: E402
-    LabelledPage,
     alignment_report,
-    language_group,
     load_readability,
     load_trafilatura_eval,
 )
-from kehr_engine.datasets.scoring import (  # noqa: E402
-    DatasetScores,
-    passage_scores,
-    readability_scores,
+from kehr_engine.datasets.cross_validation import (  # noqa: E402
+    BASELINE_NAMES,
+    baseline_outputs,
+    cross_validated_outputs,
+    markdown,
+    score,
 )
 from kehr_engine.features import DEFAULT_GROUPS, features  # noqa: E402
-from kehr_engine.model import MAX_ITER, train  # noqa: E402
-from kehr_engine.pipeline import PageInput, Prediction, decide  # noqa: E402
-from kehr_engine.splits import page_folds  # noqa: E402
+from kehr_engine.model import MAX_ITER  # noqa: E402
+from kehr_engine.pipeline import PageInput  # noqa: E402
 
 MODERN = REPO.parent / "shared" / "data" / "modern"
 KRDWRD = REPO.parent / "shared" / "data" / "krdwrd"
-DATASETS = ("readability", "trafilatura")
-LANGUAGE_GROUPS = ("all", "de", "en", "other")
-BASELINE_NAMES = ("trafilatura", "readability", "justext")
 
 
 def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
-
-
-def justext_names() -> dict[str, str]:
-    """ISO 639-1 code -> jusText stoplist name (the first name with that code)."""
-    try:
-        from kehr_engine.language import ISO_CODES
-    except ImportError:  # the language module is optional here
-        return {"en": "English", "de": "German"}
-    names: dict[str, str] = {}
-    for name, code in ISO_CODES.items():
-        names.setdefault(code, name)
-    return names
-
-
-def baseline_extractors() -> dict[str, Callable[[LabelledPage], str]]:
-    stoplists = justext_names()
-
-    def justext_page(page: LabelledPage) -> str:
-        return justext_text(page.page.html, stoplists.get(page.language, "English"))
-
-    return {
-        "trafilatura": lambda page: trafilatura_text(page.page.html),
-        "readability": lambda page: readability_text(page.page.html),
-        "justext": justext_page,
-    }
-
-
-def score(pages: Sequence[LabelledPage], outputs: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """dataset -> language group -> the dataset's own figures."""
-    figures: dict[str, dict[str, Any]] = {}
-    for dataset in DATASETS:
-        for group in LANGUAGE_GROUPS:
-            chosen = [
-                i
-                for i, p in enumerate(pages)
-                if p.dataset == dataset and group in ("all", language_group(p.language))
-            ]
-            if not chosen:
-                continue
-            ids = [pages[i].page_id for i in chosen]
-            result: DatasetScores
-            if dataset == "readability":
-                result = readability_scores(
-                    [outputs[i] for i in chosen], [pages[i].expected_text for i in chosen], ids
-                )
-            else:
-                result = passage_scores(
-                    [outputs[i] for i in chosen],
-                    [pages[i].with_passages for i in chosen],
-                    [pages[i].without_passages for i in chosen],
-                    ids,
-                )
-            figures.setdefault(dataset, {})[group] = result.as_dict()
-    return figures
 
 
 def canola_training(groups: Sequence[str], limit: int | None) -> tuple[list, list, list]:
@@ -133,68 +73,6 @@ def canola_training(groups: Sequence[str], limit: int | None) -> tuple[list, lis
         labels.append(page.labels)
         texts.append(page.node_texts)
     return matrices, labels, texts
-
-
-def cross_validated_outputs(
-    pages: Sequence[LabelledPage],
-    groups: Sequence[str],
-    *,
-    folds: int,
-    seed: int,
-    max_iter: int,
-    extra: tuple[list, list, list],
-) -> tuple[list[str], dict[str, float]]:
-    """Every page's good text, predicted by a model that never saw it."""
-    started = time.perf_counter()
-    names: list[str] = []
-    matrices = []
-    for i, page in enumerate(pages, start=1):
-        names, matrix = features(page.page.node_document(), groups)
-        matrices.append(matrix)
-        if i % 100 == 0:
-            log(f"features: {i}/{len(pages)} pages")
-    feature_s = time.perf_counter() - started
-    outputs = [""] * len(pages)
-    train_s = predict_s = 0.0
-    extra_matrices, extra_labels, extra_texts = extra
-    for number, (train_idx, test_idx) in enumerate(
-        page_folds([p.page_id for p in pages], folds, seed=seed), start=1
-    ):
-        started = time.perf_counter()
-        model = train(
-            [matrices[i] for i in train_idx] + extra_matrices,
-            [pages[i].labels for i in train_idx] + extra_labels,
-            names,
-            groups,
-            seed=seed,
-            max_iter=max_iter,
-            texts=[pages[i].page.node_texts for i in train_idx] + extra_texts,
-            target="article",
-        )
-        train_s += time.perf_counter() - started
-        started = time.perf_counter()
-        for i in test_idx:
-            proba = model.predict_proba(matrices[i], pages[i].page.node_texts)
-            labels = decide(model.target, proba, pages[i].page.node_texts)
-            outputs[i] = Prediction(labels, proba).good_text(pages[i].page)
-        predict_s += time.perf_counter() - started
-        log(f"fold {number}/{folds} done ({train_s:.0f} s training so far)")
-    return outputs, {"features_s": feature_s, "train_s": train_s, "predict_s": predict_s}
-
-
-def markdown(sources: dict[str, dict[str, dict[str, Any]]]) -> str:
-    lines = [
-        "| source | dataset | language | pages | P | R | F1 | empty |",
-        "|---|---|---|---:|---:|---:|---:|---:|",
-    ]
-    for source, by_dataset in sources.items():
-        for dataset, by_group in by_dataset.items():
-            for group, f in by_group.items():
-                lines.append(
-                    f"| {source} | {dataset} | {group} | {f['pages']} | {f['precision']:.3f} "
-                    f"| {f['recall']:.3f} | {f['f1']:.3f} | {f['empty_by_accident']} |"
-                )
-    return "\n".join(lines) + "\n"
 
 
 def main() -> None:
@@ -242,25 +120,14 @@ def main() -> None:
         extra = canola_training(groups, 5 if args.smoke else None)
         log(f"CANOLA: {len(extra[0])} pages in every training fold")
     outputs, timing = cross_validated_outputs(
-        pages, groups, folds=folds, seed=args.seed, max_iter=max_iter, extra=extra
-    )
+        pages, groups, folds=folds, seed=args.seed, max_iter=max_iter, extra=extra,
+        progress=log,
+    )  # fmt: skip
     label = "model[" + "+".join(groups) + ("+canola" if args.with_canola else "") + "]"
     sources = {label: score(pages, outputs)}
-    baseline_errors: dict[str, list[str]] = {}
-    for name, extract in baseline_extractors().items():
-        if name not in baselines:
-            continue
-        begun = time.perf_counter()
-        texts = []
-        for page in pages:
-            try:
-                texts.append(extract(page))
-            except Exception as error:  # an extractor's crash is its empty output
-                texts.append("")
-                baseline_errors.setdefault(name, []).append(f"{page.page_id}: {error!r}")
-        timing[f"{name}_s"] = time.perf_counter() - begun
-        sources[name] = score(pages, texts)
-        log(f"{name}: done in {timing[name + '_s']:.0f} s")
+    found, baseline_errors, baseline_timing = baseline_outputs(pages, baselines, log)
+    sources.update(found)
+    timing.update(baseline_timing)
 
     report = {
         "config": {
