@@ -209,3 +209,45 @@ def test_evaluate_reads_layouts_and_names_a_bad_one(
     bad.unlink()
     assert main([*argv, str(tmp_path / "layouts")]) == 0
     assert "layouts of 0 pages" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- --target article
+
+MODERN = ROOT.parent / "shared/data/modern"
+
+
+def test_train_article_learns_from_the_modern_pages(tmp_path: Path) -> None:
+    krdwrd_folder("readability", root=MODERN)
+    out = tmp_path / "article.kehr-model"
+    code = main(
+        ["--threads", "1", "train", "--target", "article", str(MODERN), "--limit", "3",
+         "--max-iter", "5", "--out", str(out)]
+    )  # fmt: skip
+    assert code == 0
+    header = read_header(out)
+    assert header["target"] == "article"
+    assert header["training_data"]["pages"] == 6  # 3 of each dataset
+    # A KrdWrd folder is not the modern pages: the message says which folder to give.
+    done = run("train", "--target", "article", KRDWRD, "--out", tmp_path / "x")
+    assert done.returncode == 2 and "readability/" in done.stderr and "modern" in done.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_evaluate_article_scores_each_dataset_by_its_own_metric(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    krdwrd_folder("trafilatura-eval", root=MODERN)
+    report = tmp_path / "report.json"
+    code = main(
+        ["--threads", "1", "evaluate", "--target", "article", str(MODERN), "--limit", "4",
+         "--folds", "2", "--max-iter", "3", "--model", "--baselines", "trafilatura",
+         "--json", str(report)]
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(report.read_text())
+    assert set(data["sources"]) == {"model[text+dom+context]", "trafilatura"}
+    for source in data["sources"].values():
+        assert set(source) == {"readability", "trafilatura"}
+        assert source["readability"]["all"]["pages"] == 4
+    shown = capsys.readouterr().out
+    assert "| model[text+dom+context] | trafilatura | all | 4 |" in shown

@@ -17,6 +17,7 @@ from pathlib import Path
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]  # scikit-learn needs it
 
 from kehr_engine.baselines import BASELINES
+from kehr_engine.datasets.pages import DatasetLoad
 from kehr_engine.default_model import EXTRACT_MODEL_NAME, model_path
 from kehr_engine.evaluation import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
@@ -32,6 +33,7 @@ from kehr_engine.limits import EngineInputError
 from kehr_engine.model import MAX_ITER
 from kehr_engine.model_file import load_model, read_header, save_model
 from kehr_engine.pipeline import PageInput, evaluate_pages, predict, train_model
+from kehr_engine.targets import DEFAULT_TARGET, TARGETS
 
 PROG = "python -m kehr_engine"
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
@@ -134,9 +136,35 @@ def extract(args: argparse.Namespace) -> int:
 # --- train ---------------------------------------------------------------------------
 
 
+def load_modern(data: Path, limit: int | None) -> DatasetLoad:
+    """The modern pages (kehr_engine.datasets) of ``data``, or a CommandError saying what
+    the folder lacks; pages that fail to load are named on stderr."""
+    from kehr_engine.datasets import load_readability, load_trafilatura_eval
+
+    folders = [data / "readability", data / "trafilatura-eval"]
+    if not any(folder.is_dir() for folder in folders):
+        raise CommandError(
+            f"{data} has neither readability/ nor trafilatura-eval/: give the modern data "
+            "folder (e.g. ../shared/data/modern) for --target article."
+        )
+    load = DatasetLoad()
+    if folders[0].is_dir():
+        load += load_readability(folders[0], limit)
+    if folders[1].is_dir():
+        load += load_trafilatura_eval(folders[1], limit)
+    for failure in load.failures:
+        say(f"left out {failure.page_id}: {failure.reason}")
+    if not load.pages:
+        raise CommandError(f"no page of {data} could be loaded.")
+    say(f"{len(load.pages)} pages loaded")
+    return load
+
+
 def train(args: argparse.Namespace) -> int:
     if not args.out.parent.is_dir():
         raise CommandError(f"cannot write {args.out}: the folder {args.out.parent} does not exist.")
+    if args.target == "article":
+        return train_article(args)
     gold = load_gold(args.data, args.folders, args.limit, args.layouts)
     model = train_model(
         [PageInput.from_gold(p) for p in gold],
@@ -157,10 +185,29 @@ def train(args: argparse.Namespace) -> int:
     return 0
 
 
+def train_article(args: argparse.Namespace) -> int:
+    load = load_modern(args.data, args.limit)
+    model = train_model(
+        [p.page for p in load.pages], [p.labels for p in load.pages],
+        groups=args.groups, seed=args.seed, progress=say, max_iter=args.max_iter,
+        target="article",
+        info={
+            "command": f"{PROG} train --target article {args.data.name}"
+            + (f" --limit {args.limit}" if args.limit else ""),
+            "limit": args.limit,
+        },
+    )  # fmt: skip
+    save_model(model, args.out)
+    say(f"wrote {args.out} ({args.out.stat().st_size:,} bytes)")
+    return 0
+
+
 # --- evaluate ------------------------------------------------------------------------
 
 
 def evaluate(args: argparse.Namespace) -> int:
+    if args.target == "article":
+        return evaluate_article(args)
     gold = load_gold(args.data, args.folders, args.limit, args.layouts)
     data = evaluate_pages(
         [PageInput.from_gold(p) for p in gold], [p.labels for p in gold],
@@ -177,6 +224,48 @@ def evaluate(args: argparse.Namespace) -> int:
     if args.out:
         write_report(data, args.out, args.diff_url)
         say(f"report written to {args.out}/report.md (with report.json and the figures)")
+    print(text)
+    return 0
+
+
+def evaluate_article(args: argparse.Namespace) -> int:
+    """Page-grouped CV on the modern pages, each dataset scored by its own metric."""
+    from kehr_engine.datasets import alignment_report
+    from kehr_engine.datasets.cross_validation import (
+        BASELINE_NAMES,
+        baseline_outputs,
+        cross_validated_outputs,
+        markdown,
+        score,
+    )
+
+    load = load_modern(args.data, args.limit)
+    sources: dict = {}
+    timing: dict[str, float] = {}
+    if args.model:
+        outputs, timing = cross_validated_outputs(
+            load.pages, args.groups, folds=args.folds, seed=args.seed,
+            max_iter=args.max_iter, progress=say,
+        )  # fmt: skip
+        sources["model[" + "+".join(args.groups) + "]"] = score(load.pages, outputs)
+    names = [b for b in args.baselines if b in BASELINE_NAMES]
+    found, errors, baseline_timing = baseline_outputs(load.pages, names, say)
+    sources.update(found)
+    text = markdown(sources)
+    data = {
+        "target": "article",
+        "config": {"groups": list(args.groups), "folds": args.folds, "seed": args.seed,
+                   "max_iter": args.max_iter, "limit": args.limit},
+        "pages": len(load.pages),
+        "alignment": alignment_report(load, per_page=True),
+        "sources": sources,
+        "baseline_errors": errors,
+        "timing_s": {k: round(v, 2) for k, v in {**timing, **baseline_timing}.items()},
+    }  # fmt: skip
+    if args.json:
+        args.json.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    if args.markdown:
+        args.markdown.write_text(text, encoding="utf-8")
     print(text)
     return 0
 
@@ -237,8 +326,15 @@ def info(args: argparse.Namespace) -> int:
 
 def add_data_options(command: argparse.ArgumentParser) -> None:
     command.add_argument(
-        "data", type=Path, help="a KrdWrd data folder (e.g. ../shared/data/krdwrd)"
-    )
+        "data", type=Path,
+        help="a KrdWrd data folder (e.g. ../shared/data/krdwrd) for --target krdwrd; the "
+        "modern pages' folder (e.g. ../shared/data/modern) for --target article",
+    )  # fmt: skip
+    command.add_argument(
+        "--target", choices=sorted(TARGETS), default=DEFAULT_TARGET,
+        help="what the model keeps: 'krdwrd' running text (KrdWrd gold pages; the default) "
+        "or 'article' main content (Readability's and trafilatura's test pages)",
+    )  # fmt: skip
     command.add_argument("--folders", nargs="+", default=list(CANOLA_FOLDERS))
     command.add_argument("--limit", type=positive, help="only the first N pages of each folder")
     command.add_argument(
