@@ -171,6 +171,20 @@ def test_import_model_on_a_tutorial_does_not_promise_suggestions(db, model_file,
 # --------------------------------------------------------------------------- success
 
 
+def test_train_takes_the_corpus_target(small, capsys):
+    from kehr_engine.model_file import read_header
+
+    call_command(
+        "train", "--corpus", "cmd", "--features", *GROUPS, "--rounds", str(ROUNDS),
+        "--name", "articles-1", "--target", "article", verbosity=0,
+    )  # fmt: skip
+    version = ModelVersion.objects.get(name="articles-1")
+    assert version.training_options["target"] == "article"
+    assert read_header(version.path)["target"] == "article"
+    with pytest.raises(CommandError, match="invalid choice: 'news'"):
+        call_command("train", "--corpus", "cmd", "--target", "news")
+
+
 def test_train_evaluate_classify_from_the_shell(small, capsys):
     _corpus, pages = small
     call_command(

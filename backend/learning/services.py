@@ -28,6 +28,7 @@ from kehr_engine.model import Model
 from kehr_engine.model_file import ModelFileError, load_model, save_model
 from kehr_engine.pipeline import EngineInputError, Prediction, predict, train_model
 from kehr_engine.pipeline import evaluate_pages as engine_evaluate
+from kehr_engine.targets import DEFAULT_TARGET, TARGETS
 from learning.data import (
     MIN_TRAINING_PAGES,
     TrainingDataError,
@@ -96,15 +97,25 @@ def create_version(
     name: str = "",
     created_by=None,
     max_iter: int | None = None,
+    target: str = DEFAULT_TARGET,
 ) -> ModelVersion:
-    """Record a model version to be trained (queued); the caller runs or queues training."""
+    """Record a model version to be trained (queued); the caller runs or queues training.
+
+    ``target`` (kehr_engine.targets) says what the corpus' good labels mean: ``krdwrd``
+    running text for corpora annotated after the KrdWrd guidelines, ``article`` main
+    content; an article model never answers a page with real text with nothing."""
+    if target not in TARGETS:
+        raise JobError(f"Unknown target {target!r}: choose from {', '.join(TARGETS)}.")
     name = check_new_name(name.strip() or next_name(corpus))
     return ModelVersion.objects.create(
         name=name,
         corpus=corpus,
         groups=check_groups(groups),
         feature_version=FEATURE_VERSION,
-        training_options={"max_iter": max_iter} if max_iter else {},
+        training_options={
+            **({"max_iter": max_iter} if max_iter else {}),
+            **({"target": target} if target != DEFAULT_TARGET else {}),
+        },
         created_by=created_by,
         job=ModelVersion.Job.TRAIN,
         job_state=ModelVersion.JobState.QUEUED,
@@ -137,6 +148,7 @@ def train_version(version_id: int, *, echo: Echo = None) -> ModelVersion:
         model = train_model(
             data.pages, data.labels, groups=version.groups, progress=progress,
             info={"name": version.name, "corpus": version.corpus.slug},
+            target=version.training_options.get("target", DEFAULT_TARGET),
             **({"max_iter": max_iter} if max_iter else {}),
         )  # fmt: skip
         progress.phase(0.95, 1.0, "saving the model file")

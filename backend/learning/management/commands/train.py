@@ -1,4 +1,4 @@
-"""manage.py train --corpus SLUG [--features …] [--name …]: train a model on merged gold."""
+"""manage.py train --corpus SLUG [--features …] [--name …] [--target …]: train on merged gold."""
 
 from __future__ import annotations
 
@@ -26,6 +26,11 @@ class Command(BaseCommand):
             "--rounds", type=int, default=None,
             help="boosting rounds (default: the engine's; fewer train faster and worse)",
         )  # fmt: skip
+        parser.add_argument(
+            "--target", choices=("krdwrd", "article"), default="krdwrd",
+            help="what good means in this corpus: 'krdwrd' running text (KrdWrd guidelines; "
+            "the default) or 'article' main content (never empty on a page with real text)",
+        )  # fmt: skip
         parser.add_argument("--queue", action="store_true", help="run on a Celery worker")
 
     def handle(self, *args, **options) -> None:
@@ -42,6 +47,7 @@ class Command(BaseCommand):
                 groups=split_groups(options["features"]) or DEFAULT_GROUPS,
                 name=options["name"],
                 max_iter=options["rounds"],
+                target=options["target"],
             )
         except JobError as error:
             raise CommandError(str(error)) from None
