@@ -83,6 +83,9 @@ def main() -> None:
     parser.add_argument("--max-iter", type=int, default=None, help="boosting rounds")
     parser.add_argument("--folds", type=int, default=None, help="k (default 5)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--leaves", type=int, help="LightGBM leaves per tree")
+    parser.add_argument("--learning-rate", type=float, help="LightGBM learning rate")
+    parser.add_argument("--min-child-samples", type=int, help="LightGBM nodes per leaf")
     parser.add_argument("--limit", type=int, default=None, help="pages of each dataset")
     parser.add_argument("--with-canola", action="store_true", help="CANOLA in training folds")
     parser.add_argument(
@@ -119,9 +122,17 @@ def main() -> None:
     if args.with_canola:
         extra = canola_training(groups, 5 if args.smoke else None)
         log(f"CANOLA: {len(extra[0])} pages in every training fold")
+    train_options = {
+        key: value
+        for key, value in (
+            ("num_leaves", args.leaves), ("learning_rate", args.learning_rate),
+            ("min_child_samples", args.min_child_samples),
+        )
+        if value is not None
+    }  # fmt: skip
     outputs, timing = cross_validated_outputs(
         pages, groups, folds=folds, seed=args.seed, max_iter=max_iter, extra=extra,
-        progress=log,
+        progress=log, train_options=train_options,
     )  # fmt: skip
     label = "model[" + "+".join(groups) + ("+canola" if args.with_canola else "") + "]"
     sources = {label: score(pages, outputs)}
@@ -133,6 +144,7 @@ def main() -> None:
         "config": {
             "groups": groups, "folds": folds, "seed": args.seed, "max_iter": max_iter,
             "limit": limit, "with_canola": args.with_canola, "baselines": baselines,
+            **train_options,
         },
         "pages": len(pages),
         "alignment": alignment_report(load, per_page=True),

@@ -100,6 +100,7 @@ def cross_validated_outputs(
     extra: tuple[list, list, list] = ([], [], []),
     target: str = "article",
     progress: Progress = None,
+    train_options: dict[str, Any] | None = None,
 ) -> tuple[list[str], dict[str, float]]:
     """Every page's good text, predicted by a model that never saw it."""
     started = time.perf_counter()
@@ -128,6 +129,7 @@ def cross_validated_outputs(
             max_iter=max_iter,
             texts=[pages[i].page.node_texts for i in train_idx] + extra_texts,
             target=target,
+            **(train_options or {}),
         )
         train_s += time.perf_counter() - started
         started = time.perf_counter()
