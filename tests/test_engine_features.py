@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kehr_engine.features import (
+    BASE_TEXT_COLUMNS,
     DEFAULT_GROUPS,
     FEATURE_VERSION,
     GROUPS,
@@ -144,7 +145,8 @@ _texts = st.lists(
 def test_text_matrix_is_the_per_node_definition(texts: list[str]) -> None:
     """The vectorised text rows equal the per-node definition, value for value."""
     expected = np.array([_text_row(t) for t in texts], dtype=np.float64)
-    assert np.array_equal(text_matrix(texts), expected.reshape(len(texts), len(TEXT_NAMES)))
+    expected = expected.reshape(len(texts), BASE_TEXT_COLUMNS)
+    assert np.array_equal(text_matrix(texts)[:, :BASE_TEXT_COLUMNS], expected)
 
 
 def test_no_pattern_spans_two_nodes() -> None:
@@ -153,3 +155,68 @@ def test_no_pattern_spans_two_nodes() -> None:
     rows = text_matrix(["all rights", "reserved", "Done.", "next"])
     assert rows[:, TEXT_NAMES.index("copyright")].tolist() == [0, 0, 0, 0]
     assert rows[:, TEXT_NAMES.index("sentence_ends")].tolist() == [0, 0, 1, 0]
+
+
+# Feature version 3: pages in three scripts, made here (not English; the stoplists
+# kehr_engine.stopwords held before were English and German only).
+_MULTILINGUAL = {
+    "zh": (
+        "<html><body><div class='nav'><a href='/'>首页</a> <a href='/n'>新闻</a></div>"
+        "<p>市议会表示，新桥将在年底前通车。尽管周边道路的部分工程尚未开始，"  # noqa: RUF001
+        "这座桥连接了城市的两个区。</p></body></html>"
+    ),
+    "ar": (
+        "<html><body><div class='nav'><a href='/'>اتصل بنا</a></div><p>قال المجلس البلدي إن "
+        "الجسر الجديد سيفتح أمام حركة المرور قبل نهاية العام، على الرغم من أن بعض الأعمال "
+        "في الطرق المحيطة به لم تبدأ بعد؟ نعم.</p></body></html>"
+    ),
+    "de": (
+        "<html><body><div class='nav'><a href='/'>Startseite</a></div><p>Der Gemeinderat "
+        "hat am Dienstag beschlossen, dass die neue Brücke noch in diesem Jahr für den "
+        "Verkehr freigegeben wird. Die Arbeiten an den Straßen haben nicht begonnen.</p>"
+        "</body></html>"
+    ),
+}
+
+
+def _rows(html: str) -> list[dict[str, float]]:
+    page = segment(html, "http://example.test/")
+    names, matrix = features(NodeDocument(page.node_texts, page.document, html))
+    return [dict(zip(names, row.tolist(), strict=True)) for row in matrix]
+
+
+@pytest.mark.parametrize("language", sorted(_MULTILINGUAL))
+def test_language_independent_features_of_a_paragraph(language: str) -> None:
+    *menu, paragraph = _rows(_MULTILINGUAL[language])
+    script = {"zh": "cjk", "ar": "arabic", "de": "latin"}[language]
+    assert paragraph[f"text.script_{script}"] == 1.0
+    assert paragraph["text.page_language_known"] == 1.0
+    assert paragraph["text.lang_stopwords"] > 0
+    assert 0 < paragraph["text.lang_stopword_share"] <= 1
+    assert paragraph["text.sentence_marks"] == 2
+    assert paragraph["text.ends_with_mark"] == 1.0
+    # The paragraph is denser in function words than the menu and than its page.
+    assert paragraph["text.lang_stopword_vs_page"] > 0
+    assert all(row["text.lang_stopword_share"] < paragraph["text.lang_stopword_share"]
+               for row in menu)  # fmt: skip
+
+
+def test_a_chinese_paragraph_counts_its_characters_as_units() -> None:
+    paragraph = _rows(_MULTILINGUAL["zh"])[-1]
+    assert paragraph["text.tokens"] == 1  # one whitespace "word"
+    assert paragraph["text.units"] > 30  # its ideographs
+    assert paragraph["text.spaceless_share"] == 1.0
+    assert paragraph["text.sentence_ends"] == 0  # the Latin-only count misses 。
+
+
+def test_an_arabic_question_mark_ends_a_sentence() -> None:
+    paragraph = _rows(_MULTILINGUAL["ar"])[-1]
+    assert paragraph["text.sentence_ends"] == 1  # the Latin count sees only the "."
+    assert paragraph["text.sentence_marks"] == 2  # ؟ too
+
+
+def test_features_do_not_depend_on_what_else_is_in_the_process() -> None:
+    # The language is guessed per page: a German page after a Chinese one is German.
+    first = _rows(_MULTILINGUAL["de"])
+    _rows(_MULTILINGUAL["zh"])
+    assert _rows(_MULTILINGUAL["de"]) == first

@@ -26,14 +26,19 @@ from lxml import etree
 
 from kehr_engine.baselines import run_baseline
 from kehr_engine.dom_stats import ATTR_BUCKET_COUNT, BLOCKS, KEYWORDS, TAGS, DomStats, dom_stats
+from kehr_engine.language import SCRIPTS, char_scripts, guess_language
+from kehr_engine.language import stoplist as language_stoplist
 from kehr_engine.layout import Layout
 from kehr_engine.segmenter import parse_document_tree
 from kehr_engine.stability.nodes import PageStability
-from kehr_engine.stopwords import STOPWORDS
+from kehr_engine.stopwords import ENGLISH, GERMAN, STOPWORDS
 
 # 2: one-pass DOM statistics, block/parent densities, stopwords EN+DE, hashed class/id
 # tokens and tag paths, text-position and page-level features, richer context.
-FEATURE_VERSION = 2
+# 3: language-independent text features (units of text in every script, the page
+# language's stoplist, sentence marks of every script, script shares) and page-relative
+# block figures (docs/engine.md, "Features").
+FEATURE_VERSION = 3
 
 __all__ = ["BLOCKS", "DEFAULT_GROUPS", "FEATURE_VERSION", "GROUPS", "KEYWORDS", "TAGS",
            "NodeDocument", "features", "register"]  # fmt: skip
@@ -166,9 +171,16 @@ def text_matrix(texts: Sequence[str]) -> np.ndarray:
 
     One pass over the page's joined text: its code points go through per-character
     tables (numpy), each regex runs once over the whole text, and the words are split
-    and looked up once; counts go to their nodes by position. The values are exactly
-    those of the per-node definitions (tests/test_engine_features.py checks them
-    against :func:`_text_row`), about ten times faster on modern pages.
+    and looked up once; counts go to their nodes by position. The first
+    BASE_TEXT_COLUMNS are exactly the per-node definitions of feature version 2
+    (tests/test_engine_features.py checks them against :func:`_text_row`).
+
+    Feature version 3 adds what holds in every script and language: units of text
+    (words, and each character of a script without spaces), the share of units in the
+    page language's stoplist (kehr_engine.language guesses the language from the
+    page's texts; Chinese and Japanese count function characters) and its difference
+    from the page's share, sentence marks of every script, and the share of the node's
+    letters in each script.
     """
     count = len(texts)
     if not count:
@@ -197,14 +209,14 @@ def text_matrix(texts: Sequence[str]) -> np.ndarray:
     ends_with_punct = np.zeros(count)
     ends_with_punct[solid_node[tail]] = np.isin(codes[solid[tail]], _END_PUNCT)
     # Words as the stoplist sees them: lower case, outer punctuation stripped. Lower-casing
-    # the joined text splits into the same words (no case mapping makes whitespace).
+    # the joined text splits into the same words (no case mapping makes whitespace);
+    # should it ever not, each word is lowered on its own, as _words does.
     lowered = joined.lower().split()
     word_node = np.repeat(np.arange(count), words.astype(np.int64))
-    if len(lowered) != len(word_node):  # never seen; the per-node definition decides
-        return np.array([_text_row(t) for t in texts], dtype=np.float64)
-    is_stop = np.fromiter(
-        (w.strip(_WORD_PUNCT) in STOPWORDS for w in lowered), dtype=bool, count=len(lowered)
-    )
+    if len(lowered) != len(word_node):
+        lowered = [w.lower() for w in joined.split()]
+    stripped = [w.strip(_WORD_PUNCT) for w in lowered]
+    is_stop = np.fromiter((w in STOPWORDS for w in stripped), dtype=bool, count=len(stripped))
     stopwords = np.bincount(word_node[is_stop], minlength=count).astype(np.float64)
     copyright_nodes = _match_nodes(_COPYRIGHT, joined, starts)
     has_copyright = np.zeros(count)
@@ -213,7 +225,7 @@ def text_matrix(texts: Sequence[str]) -> np.ndarray:
     def per_word(values: np.ndarray) -> np.ndarray:
         return np.divide(values, words, out=np.zeros(count), where=words > 0)
 
-    return np.column_stack([
+    base = np.column_stack([
         words, lengths, per_word(nonspace), per_word(stopwords),
         _per_node(node_of, flags["punct"], count) / chars,
         np.bincount(_match_nodes(_SENTENCE_END, joined, starts), minlength=count),
@@ -222,9 +234,70 @@ def text_matrix(texts: Sequence[str]) -> np.ndarray:
         ends_with_punct, per_word(_per_node(node_of, word_start & flags["upper"], count)),
         has_copyright, _per_node(node_of, flags["separator"], count), stopwords, starts_upper,
     ]).astype(np.float64)  # fmt: skip
+    # Feature version 3: the same in every script and language.
+    script, spaceless, function = char_scripts(codes)
+    # Letters of each script per node (column 0: not letters), in one bincount.
+    by_script = (
+        np.bincount(node_of * (len(SCRIPTS) + 1) + script, minlength=count * (len(SCRIPTS) + 1))
+        .reshape(count, len(SCRIPTS) + 1)[:, 1:]
+        .astype(np.float64)
+    )
+    letters = by_script.sum(axis=1)
+    shares = np.divide(by_script, letters[:, None], out=np.zeros_like(by_script),
+                       where=letters[:, None] > 0)  # fmt: skip
+    # Units of text: words, but each character of a script without spaces is one (a
+    # Chinese paragraph is one whitespace "word"); a word mixing both counts its
+    # spaceless characters only.
+    spaceless_chars = _per_node(node_of, spaceless, count)
+    word_of = np.cumsum(word_start) - 1
+    mixed = np.zeros(len(word_node), dtype=bool)
+    if spaceless.any():
+        mixed[word_of[spaceless]] = True
+    units = words - np.bincount(word_node[mixed], minlength=count) + spaceless_chars
+    language = guess_language(texts)
+    stoplist = _page_stoplist(language)
+    in_list = np.fromiter((w in stoplist for w in stripped), dtype=bool, count=len(stripped))
+    lang_stopwords = np.bincount(word_node[in_list & ~mixed], minlength=count) + _per_node(
+        node_of, function, count
+    )
+    lang_share = np.divide(lang_stopwords, units, out=np.zeros(count), where=units > 0)
+    page_share = float(lang_stopwords.sum()) / max(float(units.sum()), 1.0)
+    marks = np.bincount(_match_nodes(_SENTENCE_MARK, joined, starts), minlength=count)
+    ends_with_mark = np.zeros(count)
+    ends_with_mark[solid_node[tail]] = np.isin(codes[solid[tail]], _END_MARKS)
+    extra = np.column_stack([
+        units, lang_stopwords, lang_share, lang_share - page_share, marks, ends_with_mark,
+        np.divide(spaceless_chars, letters, out=np.zeros(count), where=letters > 0),
+        np.divide(marks, units, out=np.zeros(count), where=units > 0),
+        np.full(count, float(bool(language))), shares,
+    ])  # fmt: skip
+    return np.hstack([base, extra])
+
+
+def _page_stoplist(language: str) -> frozenset[str]:
+    """The stoplist of a page's language: Kehr's own function-word lists for English and
+    German (jusText's, taken from Wikipedia, also hold content words such as "album" or
+    "army": with them CANOLA's CV lost 0.01 of macro F1), jusText's for the other
+    languages, English and German together when the language is unknown."""
+    if language == "en":
+        return ENGLISH
+    if language == "de":
+        return GERMAN
+    return language_stoplist(language) or STOPWORDS
 
 
 _END_PUNCT = np.array([ord(c) for c in ".!?:"], dtype=np.uint32)
+# Sentence ends of every script: Latin/Cyrillic/Greek full stop, question and
+# exclamation marks and ellipsis (before a space or the end), Arabic question mark and
+# Urdu full stop, Devanagari danda, and the CJK marks, which need no space after them.
+_SENTENCE_MARK = re.compile(
+    "[.!?\u2026\u061f\u06d4\u0964\u0965][\"')\\]\u00bb\u201d\u2019]?(\\s|$)"
+    "|[\u3002\uff01\uff1f\uff61]"
+)
+_END_MARKS = np.array(
+    [ord(c) for c in ".!?:\u2026\u061f\u06d4\u0964\u0965\u3002\uff01\uff1f\uff61"],
+    dtype=np.uint32,
+)
 
 
 def _words(text: str) -> list[str]:
@@ -260,7 +333,13 @@ TEXT_NAMES = ["tokens", "chars", "mean_word_len", "stopword_share", "punct_share
               "sentence_ends", "upper_share", "digit_share", "ends_with_punct",
               "capitalised_share", "copyright", "separators", "stopwords",
               "starts_upper"]  # fmt: skip
+# Feature version 3 (language-independent, see text_matrix):
+TEXT_NAMES += ["units", "lang_stopwords", "lang_stopword_share", "lang_stopword_vs_page",
+               "sentence_marks", "ends_with_mark", "spaceless_share", "marks_per_unit",
+               "page_language_known", *(f"script_{name}" for name in SCRIPTS)]  # fmt: skip
 TOKENS, STOPWORD_SHARE, SENTENCE_ENDS, STOPWORDS_COLUMN = 0, 3, 5, 12
+UNITS, LANG_STOPWORDS, LANG_STOPWORD_SHARE = 14, 15, 16
+BASE_TEXT_COLUMNS = 14  # the columns _text_row defines (feature version 2)
 
 
 @register("text")

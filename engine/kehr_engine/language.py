@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from functools import cache
 
 import justext
+import numpy as np
 
 __all__ = ["ISO_CODES", "guess_language", "stoplist", "stoplist_names"]
 
@@ -196,3 +197,69 @@ def guess_language(texts: Iterable[str]) -> str:
     if best < MIN_HITS or covered < MIN_SHARE * read:
         return ""
     return code
+
+
+# ---------------------------------------------------------------------------
+# Scripts of characters, for the text features (kehr_engine.features)
+
+# Script numbers of letters (0: not a letter). "cjk" holds Han, kana and Hangul.
+SCRIPTS = ("latin", "cjk", "arabic", "cyrillic", "hebrew", "other")
+_SCRIPT_RANGES = {
+    "latin": [(0x41, 0x250), (0x1E00, 0x1F00), (0x2C60, 0x2C80), (0xA720, 0xA800),
+              (0xFF21, 0xFF5B)],
+    "cjk": [(0x1100, 0x1200), (0x3040, 0x3100), (0x3130, 0x3190), (0x31F0, 0x3200),
+            (0x3400, 0x4DC0), (0x4E00, 0xA000), (0xAC00, 0xD7B0), (0xF900, 0xFB00),
+            (0xFF66, 0xFFA0)],
+    "arabic": [(0x600, 0x700), (0x750, 0x780), (0x8A0, 0x900), (0xFB50, 0xFE00),
+               (0xFE70, 0xFF00)],
+    "cyrillic": [(0x400, 0x530), (0x1C80, 0x1C90), (0x2DE0, 0x2E00), (0xA640, 0xA6A0)],
+    "hebrew": [(0x590, 0x600), (0xFB1D, 0xFB50)],
+}  # fmt: skip
+# Scripts written without spaces between words: Han, kana, Thai, Lao, Myanmar, Khmer.
+_SPACELESS_RANGES = [(0x3040, 0x3100), (0x31F0, 0x3200), (0x3400, 0x4DC0), (0x4E00, 0xA000),
+                     (0xF900, 0xFB00), (0xFF66, 0xFFA0), (0x0E00, 0x0F00), (0x1000, 0x10A0),
+                     (0x1780, 0x1800)]  # fmt: skip
+# The most frequent function characters of Chinese and Japanese (particles, auxiliaries,
+# pronouns): what the stoplists are for spaced scripts (written for Kehr).
+FUNCTION_CHARACTERS = frozenset(
+    "的了是在和有我他她它这那不也就都而及与或但被把对为从到之其个们"
+    "の に は を た が で て と し れ さ も な か ら だ す る い う ま ん"
+    .replace(" ", "")
+)  # fmt: skip
+_BMP = 0x10000
+
+
+@cache
+def _script_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(script number, spaceless, function character) of every BMP code point."""
+    alpha = np.fromiter(map(str.isalpha, "".join(map(chr, range(_BMP)))), dtype=bool, count=_BMP)
+    script = np.where(alpha, SCRIPTS.index("other") + 1, 0).astype(np.uint8)
+    for number, name in enumerate(SCRIPTS[:-1], start=1):
+        for low, high in _SCRIPT_RANGES[name]:
+            script[low:high] = np.where(alpha[low:high], number, 0)
+    spaceless = np.zeros(_BMP, dtype=bool)
+    for low, high in _SPACELESS_RANGES:
+        spaceless[low:high] = alpha[low:high]
+    function = np.zeros(_BMP, dtype=bool)
+    function[[ord(c) for c in FUNCTION_CHARACTERS]] = True
+    return script, spaceless, function
+
+
+def char_scripts(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each code point: its script number (1-based index into SCRIPTS, 0 for
+    non-letters), whether its script has no spaces, whether it is a FUNCTION_CHARACTER.
+    Past the BMP: CJK ideographs (planes 2 and 3) are spaceless CJK, other letters
+    "other"."""
+    script_table, spaceless_table, function_table = _script_tables()
+    inside = np.minimum(codes, _BMP - 1)
+    script = script_table[inside]
+    spaceless = spaceless_table[inside]
+    function = function_table[inside]
+    for at in np.flatnonzero(codes >= _BMP):
+        code = int(codes[at])
+        ideograph = 0x20000 <= code < 0x40000
+        letter = ideograph or chr(code).isalpha()
+        script[at] = SCRIPTS.index("cjk") + 1 if ideograph else (len(SCRIPTS) if letter else 0)
+        spaceless[at] = ideograph
+        function[at] = False
+    return script, spaceless, function
