@@ -118,3 +118,33 @@ def test_smoothing_learns_from_pages_stage_1_did_not_see() -> None:
     # The model trained with smoothing stacks stage 2 on exactly such inputs.
     model = train(matrices, labels, ["a", "b"], ("text",), max_iter=10, smoothing=True)
     assert model.stage2 is not None and model.stage2.n_features == 3 * 7
+
+
+def test_node_weights_weigh_the_trees_and_weight_0_is_no_evidence() -> None:
+    """Partially labelled pages: a node of weight 0 teaches the trees and the lexicon as
+    little as an unlabelled one; other weights change what the trees learn."""
+    rng = np.random.default_rng(2)
+    matrices = [rng.normal(size=(30, 2)) for _ in range(6)]
+    labels = [np.where(m[:, 0] > 0, 3, 1) for m in matrices]
+    texts = [[("story" if y == 3 else "menu") + f" {j}" for j, y in enumerate(v)] for v in labels]
+    # Half the nodes of each page unlabelled, or labelled with weight 0: the same model.
+    half = [np.arange(30) % 2 == 0 for _ in matrices]
+    unlabelled = [np.where(h, y, 0) for h, y in zip(half, labels, strict=True)]
+    zero = [h.astype(float) for h in half]
+    a = train(matrices, unlabelled, ["a", "b"], ("text",), max_iter=8, texts=texts)
+    b = train(matrices, labels, ["a", "b"], ("text",), max_iter=8, texts=texts, weights=zero)
+    probe = rng.normal(size=(15, 2))
+    words = [f"story {j}" for j in range(15)]
+    np.testing.assert_array_equal(a.predict_proba(probe, words), b.predict_proba(probe, words))
+    assert a.lexicon == b.lexicon
+    # Good nodes weighed 10 times more: more of the probe is called good.
+    heavy = [np.where(y == 3, 10.0, 1.0) for y in labels]
+    c = train(matrices, labels, ["a", "b"], ("text",), max_iter=8, weights=heavy)
+    d = train(matrices, labels, ["a", "b"], ("text",), max_iter=8)
+    assert c.predict_proba(probe)[:, 2].mean() > d.predict_proba(probe)[:, 2].mean()
+    with pytest.raises(ValueError, match="page 1: 29 weights for 30 nodes"):
+        train(matrices, labels, ["a", "b"], ("text",), weights=[w[:-1] for w in zero])
+    with pytest.raises(ValueError, match="finite and not negative"):
+        train(matrices, labels, ["a", "b"], ("text",), weights=[-w for w in heavy])
+    with pytest.raises(ValueError, match="unknown target 'poetry'"):
+        train(matrices, labels, ["a", "b"], ("text",), target="poetry")
