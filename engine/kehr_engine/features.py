@@ -29,7 +29,7 @@ from kehr_engine.dom_stats import ATTR_BUCKET_COUNT, BLOCKS, KEYWORDS, TAGS, Dom
 from kehr_engine.language import SCRIPTS, char_scripts, guess_language
 from kehr_engine.language import stoplist as language_stoplist
 from kehr_engine.layout import Layout
-from kehr_engine.segmenter import parse_document_tree
+from kehr_engine.segmenter import shared_document_tree
 from kehr_engine.stability.nodes import PageStability
 from kehr_engine.stopwords import ENGLISH, GERMAN, STOPWORDS
 
@@ -69,8 +69,9 @@ class NodeDocument:
         if "root" not in self.cache:
             # The segmenter's own parse (huge_tree, its depth limit): lxml's default
             # parser stops at 256 levels and dropped the nodes below them. Plain element
-            # classes: features only read the tree.
-            self.cache["root"] = parse_document_tree(self.document)
+            # classes, and the parse is shared with the clean text
+            # (segmenter.shared_document_tree): never modify this tree.
+            self.cache["root"] = shared_document_tree(self.document)
         return self.cache["root"]  # type: ignore[return-value]
 
     def dom(self) -> DomStats:
