@@ -34,6 +34,7 @@ from kehr_engine.metrics import GOOD, page_tokens, token_scores
 from kehr_engine.model import (
     CLASSES,
     DEFAULT_TARGET,
+    FEATURE_FRACTION,
     LEARNING_RATE,
     MAX_ITER,
     MIN_CHILD_SAMPLES,
@@ -57,6 +58,7 @@ class PageClassifier(ClassifierMixin, BaseEstimator):
         learning_rate: float = LEARNING_RATE,
         num_leaves: int = NUM_LEAVES,
         min_child_samples: int = MIN_CHILD_SAMPLES,
+        feature_fraction: float = FEATURE_FRACTION,
         lexicon: bool = True,
         smoothing: bool = SMOOTHING,
         target: str = DEFAULT_TARGET,
@@ -67,6 +69,7 @@ class PageClassifier(ClassifierMixin, BaseEstimator):
         self.learning_rate = learning_rate
         self.num_leaves = num_leaves
         self.min_child_samples = min_child_samples
+        self.feature_fraction = feature_fraction
         self.lexicon = lexicon
         self.smoothing = smoothing
         self.target = target
@@ -90,7 +93,7 @@ class PageClassifier(ClassifierMixin, BaseEstimator):
             texts=[p.node_texts for p in pages] if self.lexicon else None,
             weights=None if sample_weight is None else list(sample_weight),
             target=self.target, learning_rate=self.learning_rate, num_leaves=self.num_leaves,
-            min_child_samples=self.min_child_samples,
+            min_child_samples=self.min_child_samples, feature_fraction=self.feature_fraction,
         )  # fmt: skip
         self.classes_ = CLASSES
         self.n_pages_ = len(pages)
