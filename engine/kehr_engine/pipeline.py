@@ -33,7 +33,7 @@ from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDo
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage
 from kehr_engine.layout import Layout
 from kehr_engine.limits import EngineInputError, check_node_count, check_size
-from kehr_engine.model import CLASSES, MAX_ITER, SMOOTHING, Model, train
+from kehr_engine.model import CLASSES, MAX_ITER, NUM_LEAVES, SMOOTHING, Model, train
 from kehr_engine.never_empty import fill_if_empty
 from kehr_engine.segmenter import (
     NODE_INDEX_ATTR,
@@ -245,6 +245,7 @@ def train_model(
     max_iter: int = MAX_ITER,
     smoothing: bool = SMOOTHING,
     target: str = DEFAULT_TARGET,
+    num_leaves: int = NUM_LEAVES,
 ) -> Model:
     """Train a model on pages and their labels (per page, one code 0-3 per node).
 
@@ -278,7 +279,7 @@ def train_model(
         progress(f"training on {len(pages)} pages, {labelled} labelled nodes")
     model = train(
         matrices, vectors, names, groups, smoothing=smoothing, seed=seed, max_iter=max_iter,
-        texts=[page.node_texts for page in pages], target=target,
+        texts=[page.node_texts for page in pages], target=target, num_leaves=num_leaves,
     )  # fmt: skip
     model.info = {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -292,6 +293,7 @@ def train_model(
         "feature_version": FEATURE_VERSION,
         "seed": seed,
         "max_iter": max_iter,
+        "num_leaves": num_leaves,
         "smoothing": smoothing,
         "target": target,
         "libraries": environment(),
