@@ -86,6 +86,7 @@ def main() -> None:
     parser.add_argument("--leaves", type=int, help="LightGBM leaves per tree")
     parser.add_argument("--learning-rate", type=float, help="LightGBM learning rate")
     parser.add_argument("--min-child-samples", type=int, help="LightGBM nodes per leaf")
+    parser.add_argument("--feature-fraction", type=float, help="LightGBM features per tree")
     parser.add_argument("--limit", type=int, default=None, help="pages of each dataset")
     parser.add_argument("--with-canola", action="store_true", help="CANOLA in training folds")
     parser.add_argument(
@@ -127,6 +128,7 @@ def main() -> None:
         for key, value in (
             ("num_leaves", args.leaves), ("learning_rate", args.learning_rate),
             ("min_child_samples", args.min_child_samples),
+            ("feature_fraction", args.feature_fraction),
         )
         if value is not None
     }  # fmt: skip
