@@ -41,11 +41,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import lightgbm as lgb
 import numpy as np
 
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION
 from kehr_engine.lexicon import Lexicon, fit_lexicon, out_of_fold_features
+from kehr_engine.lightgbm_import import lgb
 from kehr_engine.splits import page_folds
 
 CLASSES = np.array([1, 2, 3])

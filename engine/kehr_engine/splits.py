@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 import numpy as np
-from sklearn.model_selection import GroupKFold
 
 
 def site_of(url: str) -> str:
@@ -28,6 +27,9 @@ def page_folds(
     ``groups`` (one key per page, e.g. :func:`site_of` its URL) keeps every group on one
     side; by default each page is its own group.
     """
+    # Imported here: predicting never needs folds, and scikit-learn costs start-up time.
+    from sklearn.model_selection import GroupKFold
+
     if len(set(page_ids)) != len(page_ids):
         raise ValueError("a page id appears twice: folds are over distinct pages.")
     keys = list(groups) if groups is not None else list(page_ids)
