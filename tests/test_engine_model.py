@@ -51,12 +51,13 @@ def test_unknown_feature_groups_are_named() -> None:
 
 def test_the_model_learns_good_text_better_than_chance(slice_pages: list) -> None:
     results, timing = cross_validate(
-        slice_pages, FAST_GROUPS, k=3, seed=1, max_iter=30, smoothing=True
+        slice_pages, FAST_GROUPS, k=3, seed=1, max_iter=60, smoothing=True
     )
     smoothed, plain = results
     assert smoothed.accuracy is not None and plain.accuracy is not None
     # A model that learned nothing from three folds of two pages would not beat keeping
-    # all text on the same pages.
+    # all text on the same pages. (60 rounds: with LightGBM's 30 the stacked stage, trained
+    # on inner folds of these few pages, tied keep-all's micro F1, 0.742.)
     (keep_all,) = evaluate_baselines(slice_pages, ["keep-all"])
     assert smoothed.micro["f1"] > keep_all.micro["f1"]
     assert smoothed.macro["f1"] > keep_all.macro["f1"]
