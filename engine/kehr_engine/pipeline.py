@@ -33,7 +33,15 @@ from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDo
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage
 from kehr_engine.layout import Layout
 from kehr_engine.limits import EngineInputError, check_node_count, check_size
-from kehr_engine.model import CLASSES, MAX_ITER, NUM_LEAVES, SMOOTHING, Model, train
+from kehr_engine.model import (
+    CLASSES,
+    FEATURE_FRACTION,
+    MAX_ITER,
+    NUM_LEAVES,
+    SMOOTHING,
+    Model,
+    train,
+)
 from kehr_engine.never_empty import fill_if_empty
 from kehr_engine.segmenter import (
     NODE_INDEX_ATTR,
@@ -246,6 +254,7 @@ def train_model(
     smoothing: bool = SMOOTHING,
     target: str = DEFAULT_TARGET,
     num_leaves: int = NUM_LEAVES,
+    feature_fraction: float = FEATURE_FRACTION,
 ) -> Model:
     """Train a model on pages and their labels (per page, one code 0-3 per node).
 
@@ -280,6 +289,7 @@ def train_model(
     model = train(
         matrices, vectors, names, groups, smoothing=smoothing, seed=seed, max_iter=max_iter,
         texts=[page.node_texts for page in pages], target=target, num_leaves=num_leaves,
+        feature_fraction=feature_fraction,
     )  # fmt: skip
     model.info = {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -294,6 +304,7 @@ def train_model(
         "seed": seed,
         "max_iter": max_iter,
         "num_leaves": num_leaves,
+        "feature_fraction": feature_fraction,
         "smoothing": smoothing,
         "target": target,
         "libraries": environment(),
