@@ -36,6 +36,7 @@ from kehr_engine.limits import EngineInputError, check_node_count, check_size
 from kehr_engine.model import (
     CLASSES,
     FEATURE_FRACTION,
+    LEARNING_RATE,
     MAX_ITER,
     NUM_LEAVES,
     SMOOTHING,
@@ -255,6 +256,7 @@ def train_model(
     target: str = DEFAULT_TARGET,
     num_leaves: int = NUM_LEAVES,
     feature_fraction: float = FEATURE_FRACTION,
+    learning_rate: float = LEARNING_RATE,
 ) -> Model:
     """Train a model on pages and their labels (per page, one code 0-3 per node).
 
@@ -289,7 +291,7 @@ def train_model(
     model = train(
         matrices, vectors, names, groups, smoothing=smoothing, seed=seed, max_iter=max_iter,
         texts=[page.node_texts for page in pages], target=target, num_leaves=num_leaves,
-        feature_fraction=feature_fraction,
+        feature_fraction=feature_fraction, learning_rate=learning_rate,
     )  # fmt: skip
     model.info = {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -305,6 +307,7 @@ def train_model(
         "max_iter": max_iter,
         "num_leaves": num_leaves,
         "feature_fraction": feature_fraction,
+        "learning_rate": learning_rate,
         "smoothing": smoothing,
         "target": target,
         "libraries": environment(),
