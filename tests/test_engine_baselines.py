@@ -50,6 +50,18 @@ def test_mapping_credits_a_repeated_word_only_where_the_sequence_matches() -> No
     assert kept_nodes(nodes, output).tolist() == [False, True, False]
 
 
+def test_mapping_keeps_a_node_from_exactly_half_of_its_tokens() -> None:
+    """KEPT_SHARE at its boundary: 2 of 4 tokens aligned keep the node, 1 of 4 (or 2 of
+    5) does not."""
+    from kehr_engine.node_mapping import KEPT_SHARE
+
+    assert KEPT_SHARE == 0.5
+    nodes = ["alpha beta gamma delta", "one two three four five", "red green blue cyan"]
+    output = "alpha beta one two red"
+    assert kept_nodes(nodes, output).tolist() == [True, False, False]
+    assert kept_nodes(nodes, "gamma delta two three four").tolist() == [True, True, False]
+
+
 def test_mapping_tolerates_small_rewrites_but_not_a_stray_word() -> None:
     nodes = ["• one two three four", "five", "six seven eight nine ten"]
     output = "one two three four six seven eight nine"
