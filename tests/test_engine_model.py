@@ -65,6 +65,9 @@ def test_the_model_learns_good_text_better_than_chance(slice_pages: list) -> Non
         int((p.labels != 0).sum()) for p in slice_pages
     )
     assert timing["pages_per_s_features_and_prediction"] > 0
+    # Each model row's time is features and its own prediction, never features alone.
+    assert smoothed.seconds == timing["feature_seconds"] + timing["predict_seconds"]
+    assert plain.seconds > timing["feature_seconds"]
     # The pages carry every annotator's tags: the model (the smoothed row, the report's
     # first) is scored against the same majorities as the annotators themselves.
     reference = timing["annotator_reference"]
