@@ -36,7 +36,10 @@ class Command(BaseCommand):
         corpus = find_corpus(options["corpus"])
         source = model_path(options["file"])
         if not Path(source).is_file():
-            raise CommandError(f"No model file at {source}.")
+            raise CommandError(
+                f"No model file at {source}: give a .kehr-model file or a shipped model "
+                "(krdwrd: running text; article: main content)."
+            )
         if not options["name"].strip():
             refuse_second_import(corpus, options["file"])
         try:
