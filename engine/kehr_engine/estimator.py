@@ -33,7 +33,6 @@ from kehr_engine.limits import EngineInputError
 from kehr_engine.metrics import GOOD, page_tokens, token_scores
 from kehr_engine.model import (
     CLASSES,
-    DEFAULT_TARGET,
     FEATURE_FRACTION,
     LEARNING_RATE,
     MAX_ITER,
@@ -44,6 +43,7 @@ from kehr_engine.model import (
     train,
 )
 from kehr_engine.pipeline import PageInput, checked_labels
+from kehr_engine.targets import DEFAULT_TARGET
 
 
 class PageClassifier(ClassifierMixin, BaseEstimator):

@@ -50,6 +50,7 @@ from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION
 from kehr_engine.lexicon import Lexicon, fit_lexicon, out_of_fold_features
 from kehr_engine.lightgbm_import import lgb
 from kehr_engine.splits import page_folds
+from kehr_engine.targets import DEFAULT_TARGET, TARGETS
 
 CLASSES = np.array([1, 2, 3])
 SMOOTH_K = 3
@@ -63,10 +64,6 @@ FEATURE_FRACTION = 1.0
 LEARNING_RATE = 0.1
 NUM_LEAVES = 31
 MIN_CHILD_SAMPLES = 20
-# The targets the engine knows: KrdWrd's running text, and the main content (article) as
-# the Readability, trafilatura and AEB annotations define it.
-TARGETS = ("krdwrd", "article")
-DEFAULT_TARGET = "krdwrd"
 
 
 def booster_params(

@@ -43,7 +43,8 @@ from kehr_engine.features import FEATURE_VERSION
 from kehr_engine.lexicon import FEATURE_NAMES as LEXICON_FEATURES
 from kehr_engine.lexicon import Lexicon
 from kehr_engine.limits import EngineInputError
-from kehr_engine.model import TARGETS, Model, Trees
+from kehr_engine.model import Model, Trees
+from kehr_engine.targets import TARGETS
 
 MAGIC = b"KEHR-ENGINE-MODEL\n"
 FORMAT = "kehr-engine-model"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
+from kehr_engine.targets import DEFAULT_TARGET, TARGETS
 from learning.cli import find_corpus, finished, queue_job, split_groups, terminal
 from learning.models import ModelVersion
 
@@ -27,7 +28,7 @@ class Command(BaseCommand):
             help="boosting rounds (default: the engine's; fewer train faster and worse)",
         )  # fmt: skip
         parser.add_argument(
-            "--target", choices=("krdwrd", "article"), default="krdwrd",
+            "--target", choices=sorted(TARGETS), default=DEFAULT_TARGET,
             help="what good means in this corpus: 'krdwrd' running text (KrdWrd guidelines; "
             "the default) or 'article' main content (never empty on a page with real text)",
         )  # fmt: skip
