@@ -20,24 +20,30 @@ import numpy as np
 KEPT_SHARE = 0.5
 
 
-def kept_nodes(node_texts: Sequence[str], output: str) -> np.ndarray:
-    """A boolean per node: does the extractor's ``output`` contain that node's text?"""
+def aligned_shares(node_texts: Sequence[str], tokens: Sequence[str]) -> tuple[np.ndarray, int]:
+    """Per node, the share of its whitespace tokens aligned in order with ``tokens``
+    (0 for a node without tokens), and how many of ``tokens`` were aligned."""
     owner: list[int] = []
-    tokens: list[str] = []
+    node_tokens: list[str] = []
     for i, text in enumerate(node_texts):
         words = text.split()
-        tokens += words
+        node_tokens += words
         owner += [i] * len(words)
-    aligned = np.zeros(len(tokens), dtype=bool)
-    matcher = SequenceMatcher(None, tokens, output.split(), autojunk=False)
-    for block in matcher.get_matching_blocks():
-        aligned[block.a : block.a + block.size] = True
-    counts = np.bincount(owner, minlength=len(node_texts)) if owner else np.zeros(len(node_texts))
-    hits = (
-        np.bincount(owner, weights=aligned, minlength=len(node_texts))
-        if owner
-        else np.zeros(len(node_texts))
-    )
-    with np.errstate(invalid="ignore", divide="ignore"):
-        share = np.where(counts > 0, hits / np.maximum(counts, 1), 0.0)
+    aligned = np.zeros(len(node_tokens), dtype=bool)
+    landed = 0
+    if node_tokens and tokens:
+        matcher = SequenceMatcher(None, node_tokens, list(tokens), autojunk=False)
+        for block in matcher.get_matching_blocks():
+            aligned[block.a : block.a + block.size] = True
+            landed += block.size
+    if not owner:
+        return np.zeros(len(node_texts)), landed
+    counts = np.bincount(owner, minlength=len(node_texts))
+    hits = np.bincount(owner, weights=aligned, minlength=len(node_texts))
+    return np.where(counts > 0, hits / np.maximum(counts, 1), 0.0), landed
+
+
+def kept_nodes(node_texts: Sequence[str], output: str) -> np.ndarray:
+    """A boolean per node: does the extractor's ``output`` contain that node's text?"""
+    share, _ = aligned_shares(node_texts, output.split())
     return share >= KEPT_SHARE

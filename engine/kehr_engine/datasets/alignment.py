@@ -22,11 +22,10 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 
 import numpy as np
 
-from kehr_engine.node_mapping import KEPT_SHARE
+from kehr_engine.node_mapping import KEPT_SHARE, aligned_shares
 
 GOOD, BAD, NONE = 3, 1, 0
 _SPACE = re.compile(r"\s+")
@@ -66,26 +65,8 @@ def article_labels(
     Nodes without tokens cannot occur (the segmenter keeps only nodes with text), but
     would be bad. Coverage is the share of expected tokens that landed on some node.
     """
-    owner: list[int] = []
-    tokens: list[str] = []
-    for i, text in enumerate(node_texts):
-        words = text.split()
-        tokens += words
-        owner += [i] * len(words)
     n = len(node_texts)
-    aligned = np.zeros(len(tokens), dtype=bool)
-    landed = 0
-    if tokens and expected_tokens:
-        matcher = SequenceMatcher(None, tokens, list(expected_tokens), autojunk=False)
-        for block in matcher.get_matching_blocks():
-            aligned[block.a : block.a + block.size] = True
-            landed += block.size
-    if owner:
-        counts = np.bincount(owner, minlength=n)
-        hits = np.bincount(owner, weights=aligned, minlength=n)
-        share = np.where(counts > 0, hits / np.maximum(counts, 1), 0.0)
-    else:
-        share = np.zeros(n)
+    share, landed = aligned_shares(node_texts, expected_tokens)
     labels = np.where(share >= KEPT_SHARE, GOOD, BAD).astype(np.int8)
     coverage = landed / len(expected_tokens) if expected_tokens else 0.0
     good_share = float((labels == GOOD).mean()) if n else 0.0
