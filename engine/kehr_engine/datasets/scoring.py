@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kehr_engine.datasets.alignment import normalise
+from kehr_engine.metrics import PRF, prf
 
 MIN_WORDS = 50
 MIN_CHARS_WITHOUT_SPACES = 200
@@ -34,31 +35,17 @@ _SPACELESS = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class PRF:
-    precision: float
-    recall: float
-    f1: float
-
-    def as_dict(self) -> dict[str, float]:
-        return {k: round(v, 4) for k, v in self.__dict__.items()}
-
-
 def _f1(precision: float, recall: float) -> float:
+    # trafilatura's convention for passages: no passage at all scores 0, where
+    # kehr_engine.metrics.prf (token bags) scores two empty sides 1.
     return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
 
 def token_prf(output: str, expected: str) -> PRF:
-    """Bag-of-tokens P/R/F1 of one page. Both empty: 1, 1, 1 (nothing to find, nothing
-    wrong); one side empty: 0 for what cannot be had (an empty output has precision 0,
-    so it is never rewarded)."""
+    """Bag-of-tokens P/R/F1 of one page (kehr_engine.metrics.prf: both empty 1, 1, 1;
+    an empty output has precision 0, so it is never rewarded)."""
     out, gold = Counter(output.split()), Counter(expected.split())
-    if not out and not gold:
-        return PRF(1.0, 1.0, 1.0)
-    overlap = sum((out & gold).values())
-    precision = overlap / sum(out.values()) if out else 0.0
-    recall = overlap / sum(gold.values()) if gold else 0.0
-    return PRF(precision, recall, _f1(precision, recall))
+    return prf(sum((out & gold).values()), sum(out.values()), sum(gold.values()))
 
 
 def substantial(text: str) -> bool:
