@@ -197,3 +197,20 @@ def test_the_engine_cross_validation_trains_each_fold_without_its_test_pages() -
     for i in test:
         np.testing.assert_array_equal(before[i], after[i])
     assert any(not np.array_equal(before[i], after[i]) for i in range(len(gold)) if i not in test)
+
+
+def test_predict_decides_as_the_engine_does_for_the_article_target(corpus) -> None:
+    """An article model is never empty by accident in PageClassifier.predict either: a
+    long page of nothing but links gets its likeliest nodes, as pipeline.predict gives."""
+    from kehr_engine.pipeline import predict
+
+    pages, labels, _ = corpus
+    links = "".join(f"<a href='/{i}'>Section {i} of the site map</a> " for i in range(30))
+    menu_only = PageInput.from_html(f"<html><body><nav>{links}</nav></body></html>", "")
+    for target in ("krdwrd", "article"):
+        estimator = quick(target=target).fit(pages, labels)
+        for test_page in [*pages, menu_only]:
+            (codes,) = estimator.predict([test_page])
+            assert codes.tolist() == predict(estimator.model_, test_page).labels.tolist()
+    (codes,) = estimator.predict([menu_only])  # the article model
+    assert (codes == 3).any()

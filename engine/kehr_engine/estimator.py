@@ -42,7 +42,7 @@ from kehr_engine.model import (
     Model,
     train,
 )
-from kehr_engine.pipeline import PageInput, checked_labels
+from kehr_engine.pipeline import PageInput, checked_labels, decide
 from kehr_engine.targets import DEFAULT_TARGET
 
 
@@ -128,10 +128,13 @@ class PageClassifier(ClassifierMixin, BaseEstimator):
         return [model.predict_proba(m, p.node_texts) for m, p in zip(matrices, pages, strict=True)]
 
     def predict(self, X: Sequence[PageInput]) -> list[np.ndarray]:
-        """Per page, the nodes' KrdWrd codes (1 bad, 2 uncertain, 3 good)."""
+        """Per page, the nodes' KrdWrd codes (1 bad, 2 uncertain, 3 good), decided as
+        kehr_engine.pipeline.predict decides (an article model is never empty by accident)."""
+        pages = _pages(X)
+        target = self._fitted().target
         return [
-            CLASSES[p.argmax(axis=1)] if len(p) else np.zeros(0, dtype=np.int64)
-            for p in self.predict_proba(X)
+            decide(target, proba, page.node_texts).astype(CLASSES.dtype)
+            for proba, page in zip(self.predict_proba(pages), pages, strict=True)
         ]
 
     def score(
