@@ -13,11 +13,11 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]  # scikit-learn needs it
 
 from kehr_engine.baselines import BASELINES
-from kehr_engine.datasets.pages import DatasetLoad
 from kehr_engine.default_model import EXTRACT_MODEL_NAME, model_path
 from kehr_engine.evaluation import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
@@ -34,6 +34,9 @@ from kehr_engine.model import MAX_ITER
 from kehr_engine.model_file import load_model, read_header, save_model
 from kehr_engine.pipeline import PageInput, evaluate_pages, predict, train_model
 from kehr_engine.targets import DEFAULT_TARGET, TARGETS
+
+if TYPE_CHECKING:
+    from kehr_engine.datasets import DatasetLoad
 
 PROG = "python -m kehr_engine"
 HTML_SUFFIXES = (".html", ".htm", ".xhtml")
@@ -139,7 +142,8 @@ def extract(args: argparse.Namespace) -> int:
 def load_modern(data: Path, limit: int | None) -> DatasetLoad:
     """The modern pages (kehr_engine.datasets) of ``data``, or a CommandError saying what
     the folder lacks; pages that fail to load are named on stderr."""
-    from kehr_engine.datasets import load_readability, load_trafilatura_eval
+    # Imported here: extract, the command people run most, never reads datasets.
+    from kehr_engine.datasets import DatasetLoad, load_readability, load_trafilatura_eval
 
     folders = [data / "readability", data / "trafilatura-eval"]
     if not any(folder.is_dir() for folder in folders):
