@@ -321,20 +321,26 @@ class AnnotatorBrowser:
     def css(self, selector: str):
         return self.m.find_element("css selector", selector)
 
-    def click(self, selector: str) -> None:
-        self.css(selector).click()
-
-    def text(self, selector: str) -> str:
-        # The page may replace the element between finding it and reading it (the
-        # options page rewrites a check's result as its answer arrives): find it again.
+    def _on_fresh(self, selector: str, use: Callable[[Any], Any]) -> Any:
+        """``use`` on the element ``selector`` finds, found again while the page replaces
+        it between finding and using (the options page rewrites a check's result as its
+        answer arrives; the sidebar redraws its node buttons after a tag). A stale
+        element is refused before anything happens to it, so trying again never acts
+        twice."""
         for attempt in range(5):
             try:
-                return self.css(selector).text
+                return use(self.css(selector))
             except mn_errors.StaleElementException:
                 if attempt == 4:
                     raise
                 time.sleep(0.1)
         raise AssertionError("unreachable")
+
+    def click(self, selector: str) -> None:
+        self._on_fresh(selector, lambda element: element.click())
+
+    def text(self, selector: str) -> str:
+        return str(self._on_fresh(selector, lambda element: element.text))
 
     def hover(self, selector: str) -> None:
         element = self.css(selector)
