@@ -8,19 +8,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kehr_engine.features import (
-    BASE_TEXT_COLUMNS,
     DEFAULT_GROUPS,
     FEATURE_VERSION,
     GROUPS,
     TEXT_NAMES,
     NodeDocument,
-    _text_row,
     dom_group,
     features,
     text_group,
     text_matrix,
 )
 from kehr_engine.segmenter import segment
+from kehr_engine.text_stats import BASE_TEXT_COLUMNS, _text_row
 
 # Two menu links in a "site-nav" div, then one paragraph of running text.
 PAGE = (

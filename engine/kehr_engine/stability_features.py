@@ -6,14 +6,14 @@ viewport): the share of the node's area on static blocks, the share of its area 
 captures cover, and, for the page, how many layouts the visits fell into and how many
 captures the map rests on. A page without visits, and a node outside the captured
 region or without a box, get NaN (the boosting learns a branch for missing values).
-Registered on import by kehr_engine.features.
+Registered (kehr_engine.groups) when kehr_engine.features imports this module.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from kehr_engine.features import NodeDocument, register
+from kehr_engine.groups import NodeDocument, register
 
 __all__ = ["STABILITY_NAMES", "stability_group"]
 

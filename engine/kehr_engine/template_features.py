@@ -5,14 +5,14 @@ method (``urltree:<heuristic>``, ``dbce``); a page comes to the engine with them
 ``NodeDocument.method_labels``. Each method becomes one column: 1 where it called the
 node boilerplate, 0 where content, NaN where it said nothing (no vector for the page,
 a page it left unlabelled, an invalid fragment), so the boosting learns what their
-silence means too. Registered on import by kehr_engine.features.
+silence means too. Registered (kehr_engine.groups) when kehr_engine.features imports this module.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from kehr_engine.features import NodeDocument, register
+from kehr_engine.groups import NodeDocument, register
 
 __all__ = ["DBCE_METHODS", "URLTREE_METHODS", "method_columns"]
 

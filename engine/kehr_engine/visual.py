@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from kehr_engine.features import NodeDocument, register
+from kehr_engine.groups import NodeDocument, register
 from kehr_engine.layout import STYLE_FIELDS
 
 __all__ = ["COLUMN_MIN_TOKENS", "VISUAL_NAMES", "visual_group"]
