@@ -14,7 +14,7 @@ from annotations.models import Submission
 from annotations.services import submit_labels
 from corpora.ingest import add_page
 from gold import merge
-from learning import bias
+from learning import bias, bootstrap
 from learning.models import SuggestionAssignment
 from tests.learning_pages import gold_labels, page_html
 
@@ -116,7 +116,7 @@ def test_per_annotator_figures_need_both_groups():
     assert one["gold"].n_with == one["gold"].n_without == 12
 
 
-@pytest.mark.parametrize("statistic", [bias._mean, bias._median])
+@pytest.mark.parametrize("statistic", [bootstrap.mean, bootstrap.median])
 def test_each_resample_is_its_clusters_values_concatenated(statistic):
     """The vectorised bootstrap gives, for every resample, exactly what the plain loop
     gives: the statistic of the drawn clusters' lists joined, with, minus without."""
@@ -135,7 +135,7 @@ def test_each_resample_is_its_clusters_values_concatenated(statistic):
         "both": (values(4), values(4)),
     }
     picked = rng.integers(0, len(groups), (400, len(groups)))
-    got = bias._resampled_differences(groups, statistic, picked)
+    got = bootstrap.resampled_differences(groups, statistic, picked)
     clusters = list(groups.values())
     empty = 0
     for drawn, value in zip(picked, got, strict=True):
@@ -152,7 +152,7 @@ def test_each_resample_is_its_clusters_values_concatenated(statistic):
 def test_the_bootstrap_interval_does_not_depend_on_the_chunk_size(monkeypatch):
     rows = simulated(15, pull=0.5, with_seconds=45.0)
     whole = bias.compare(rows)
-    monkeypatch.setattr(bias, "CHUNK_CELLS", 50)  # a few resamples per chunk
+    monkeypatch.setattr(bootstrap, "CHUNK_CELLS", 50)  # a few resamples per chunk
     chunked = bias.compare(rows)
     for a, b in zip(chunked.figures, whole.figures, strict=True):
         assert b.low is not None and (a.low, a.high) == pytest.approx((b.low, b.high), rel=1e-12)

@@ -13,12 +13,13 @@ For the submissions of each group this module computes, per corpus and per annot
 - agreement among annotators (multi-pi of a group's submissions on a page, where it
   has two or more) and across the groups (the pairs of one of each).
 
-Each difference (with - without) comes with a 95 % bootstrap confidence interval,
-resampling pages (a page's submissions are not independent of each other) or, per
-annotator, the annotator's submissions. A plain-language verdict is given only when
-the interval excludes 0; otherwise the figures stand with their counts and the
-interval. Pure NumPy over plain rows (:func:`compare`), fed from the database by
-:func:`corpus_rows`; the staff page is learning.views.suggestion_bias.
+Each difference (with - without) comes with a 95 % bootstrap confidence interval
+(learning.bootstrap, shared with retraining), resampling pages (a page's submissions
+are not independent of each other) or, per annotator, the annotator's submissions. A
+plain-language verdict is given only when the interval excludes 0; otherwise the
+figures stand with their counts and the interval. Pure NumPy over plain rows
+(:func:`compare`), fed from the database by :func:`corpus_rows`; the staff page is
+learning.views.suggestion_bias.
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ from annotations.models import Submission
 from corpora.models import Corpus
 from gold.agreement import batch_agreement, counts_from_vectors
 from gold.models import PageGold
+from learning.bootstrap import Statistic, cluster_interval
+from learning.bootstrap import mean as _mean
+from learning.bootstrap import median as _median
 from learning.models import SuggestionAssignment
 
-#: Bootstrap replicates; with 2,000 the 2.5 and 97.5 percentiles are stable to a few
-#: thousandths (the time per corpus size: bench/suggestion_bias.py).
-REPLICATES = 2000
 SEED = 20260101
 #: Fewer values than this in a group: no figure, the counts say why.
 MIN_VALUES = 2
@@ -150,108 +151,6 @@ def _pis(groups: Sequence[Sequence[np.ndarray]]) -> list[float | None]:
     return result
 
 
-def _median(values: Sequence[float]) -> float:
-    return float(np.median(values))
-
-
-def _mean(values: Sequence[float]) -> float:
-    return float(np.mean(values))
-
-
-Statistic = Callable[[Sequence[float]], float]
-
-#: Resampled rows handled at once: bounds the (replicates x values) weight matrices
-#: to a few MB whatever the corpus' size.
-CHUNK_CELLS = 2_000_000
-
-
-def _weighted_median(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Per row of ``weights``, np.median of the values repeated that often (the mean of
-    the two middle ones for an even count). ``values`` must be sorted."""
-    cumulative = weights.cumsum(axis=1)
-    total = cumulative[:, -1]
-    # The value of rank k (0-based) is the first whose cumulative count exceeds k.
-    lower = (cumulative <= ((total - 1) // 2)[:, None]).sum(axis=1)
-    upper = (cumulative <= (total // 2)[:, None]).sum(axis=1)
-    last = len(values) - 1
-    return (values[np.minimum(lower, last)] + values[np.minimum(upper, last)]) / 2
-
-
-def _sorted_side(
-    groups: list[tuple[list[float], list[float]]], side: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """One group's values over all clusters, sorted, with each value's cluster index."""
-    values = np.array([v for group in groups for v in group[side]], dtype=float)
-    cluster = np.array([i for i, group in enumerate(groups) for _ in group[side]], dtype=np.intp)
-    order = np.argsort(values, kind="stable")
-    return values[order], cluster[order]
-
-
-def _resampled_differences(
-    groups: dict[object, tuple[list[float], list[float]]],
-    statistic: Statistic,
-    picked: np.ndarray,
-) -> np.ndarray:
-    """statistic(with) - statistic(without) for each resample, NaN where a resample has
-    no value on one side. ``picked`` (replicates x clusters) holds the cluster indices
-    each resample drew; a value counts as often as its cluster was drawn, as if the
-    clusters' lists were concatenated."""
-    clusters = list(groups.values())
-    replicates, count = picked.shape
-    offsets = (np.arange(replicates) * count)[:, None]
-    drawn = np.bincount((picked + offsets).ravel(), minlength=replicates * count)
-    drawn = drawn.reshape(replicates, count).astype(float)
-    figures = []
-    present = np.ones(replicates, dtype=bool)
-    for side in (0, 1):
-        sizes = np.array([len(cluster[side]) for cluster in clusters], dtype=float)
-        values_drawn = drawn @ sizes
-        present &= values_drawn > 0
-        if statistic is _mean:
-            # A mean needs only each cluster's sum: no (replicates x values) matrix.
-            sums = np.array([sum(cluster[side]) for cluster in clusters], dtype=float)
-            figures.append((drawn @ sums) / np.maximum(values_drawn, 1))
-        elif statistic is _median:
-            values, cluster_of = _sorted_side(clusters, side)
-            figures.append(
-                _weighted_median(values, drawn[:, cluster_of])
-                if len(values)
-                else np.zeros(replicates)
-            )
-        else:
-            raise ValueError(f"No resampled form of {statistic!r}: use _mean or _median.")
-    result = np.full(replicates, np.nan)
-    result[present] = (figures[0] - figures[1])[present]
-    return result
-
-
-def _bootstrap(
-    groups: dict[object, tuple[list[float], list[float]]],
-    statistic: Statistic,
-    rng: np.random.Generator,
-    replicates: int = REPLICATES,
-) -> tuple[float | None, float | None]:
-    """95 % interval of statistic(with) - statistic(without), resampling the clusters
-    (the keys of ``groups``: pages, or single submissions) with replacement. Vectorised
-    over the resamples, a chunk at a time: a corpus of 2,000 pages took 23 s a request
-    in a Python loop (bench/suggestion_bias.py)."""
-    count = len(groups)
-    if not count:
-        return None, None
-    width = count + sum(len(w) + len(wo) for w, wo in groups.values())
-    chunk = max(1, min(replicates, CHUNK_CELLS // width))
-    parts = []
-    for start in range(0, replicates, chunk):
-        picked = rng.integers(0, count, (min(chunk, replicates - start), count))
-        parts.append(_resampled_differences(groups, statistic, picked))
-    differences = np.concatenate(parts)
-    differences = differences[~np.isnan(differences)]
-    if len(differences) < replicates // 2:
-        return None, None  # the groups rarely meet in a resample: no honest interval
-    low, high = np.percentile(differences, [2.5, 97.5])
-    return float(low), float(high)
-
-
 def _comparison(
     key: str, title: str, unit: str, counted: str,
     clusters: dict[object, tuple[list[float], list[float]]], statistic: Statistic,
@@ -268,7 +167,7 @@ def _comparison(
     )  # fmt: skip
     if not enough:
         return figure
-    low, high = _bootstrap(clusters, statistic, rng)
+    low, high = cluster_interval(clusters, statistic, rng)
     figure = replace(figure, low=low, high=high)
     if (
         figure.significant
