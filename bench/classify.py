@@ -80,7 +80,7 @@ sys.path[:0] = [str(ENGINE)]
 from kehr_engine import default_model  # noqa: E402
 from kehr_engine.baselines import trafilatura_text  # noqa: E402
 from kehr_engine.evaluation import page_features  # noqa: E402
-from kehr_engine.features import DEFAULT_GROUPS, NodeDocument, features  # noqa: E402
+from kehr_engine.features import DEFAULT_GROUPS  # noqa: E402
 from kehr_engine.krdwrd.corpus import iter_corpus  # noqa: E402
 from kehr_engine.limits import EngineInputError  # noqa: E402
 from kehr_engine.model import MAX_ITER, Model, train  # noqa: E402
@@ -209,7 +209,7 @@ def canola(model: Model, args: argparse.Namespace) -> dict[str, float]:
     test_pages = list(iter_corpus(args.data / "canola-sample", limit))
 
     def segmented(page) -> None:  # features + prediction of the segmented page
-        _, matrix = features(NodeDocument(page.node_texts, page.page.document, page.html))
+        _, matrix = page.page.feature_matrix(DEFAULT_GROUPS)
         model.predict(matrix, page.node_texts)
 
     def raw(page) -> None:  # the whole way from raw HTML, as extract runs
@@ -399,7 +399,7 @@ def stage_times(model: Model, files: Sequence[Path]) -> dict[str, float]:
             t0 = time.perf_counter()
             page = PageInput.from_html(raw, path.resolve().as_uri(), name=str(path))
             t1 = time.perf_counter()
-            _, matrix = features(page.node_document(), model.groups)
+            _, matrix = page.feature_matrix(model.groups)
             t2 = time.perf_counter()
             model.predict_proba(matrix, page.node_texts)
             t3 = time.perf_counter()

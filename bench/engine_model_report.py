@@ -86,7 +86,7 @@ def ablation_step(pages: list, k: int) -> None:
     from kehr_engine.model import fit_trees
 
     started = time.perf_counter()
-    with_visual = any(p.layout is not None for p in pages)
+    with_visual = any(p.page.layout is not None for p in pages)
     ablations = {**ABLATIONS, **(VISUAL_ABLATIONS if with_visual else {})}
     everything = page_features(
         pages, (*DEFAULT_GROUPS, "extractors", *(("visual",) if with_visual else ()))

@@ -113,10 +113,10 @@ def test_krdwrd_pages_carry_every_annotators_tags() -> None:
 
 def test_evaluate_pages_checks_the_votes_and_reports_the_annotators_alone() -> None:
     from kehr_engine.limits import EngineInputError
-    from kehr_engine.pipeline import PageInput, evaluate_pages
+    from kehr_engine.pipeline import evaluate_pages
 
     pages = list(iter_corpus(krdwrd_folder("canola-sample"), limit=2))
-    inputs = [PageInput.from_gold(p) for p in pages]
+    inputs = [p.page for p in pages]
     labels = [p.labels for p in pages]
     ids = [p.page_id for p in pages]
     bad = [pages[0].votes, pages[1].votes[:-1]]  # one node short

@@ -107,7 +107,7 @@ def test_extract_jsonl_of_a_canola_page_matches_its_labels(model_file: Path) -> 
     # the gold's good text and cover most of it.
     said = labels == GOOD
     truly = gold.labels == GOOD
-    tokens = np.array(gold.page.node_tokens)
+    tokens = np.array(gold.node_tokens)
     precision = tokens[said & truly].sum() / max(tokens[said].sum(), 1)
     recall = tokens[said & truly].sum() / tokens[truly].sum()
     assert precision > 0.7 and recall > 0.7, (precision, recall)

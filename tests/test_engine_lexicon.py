@@ -19,7 +19,7 @@ from kehr_engine.lexicon import (
     out_of_fold_features,
 )
 from kehr_engine.model import train
-from kehr_engine.pipeline import PageInput, predict, train_model
+from kehr_engine.pipeline import predict, train_model
 from tests.krdwrd_data import krdwrd_folder
 
 # Three pages: "story" words in good nodes, "menu" words in bad ones.
@@ -104,7 +104,7 @@ def test_the_pipeline_learns_and_uses_the_lexicon_on_real_pages(tmp_path) -> Non
     from kehr_engine.model_file import load_model, read_header, save_model
 
     pages = list(iter_corpus(krdwrd_folder("canola-sample"), limit=4))
-    inputs = [PageInput.from_gold(p) for p in pages]
+    inputs = [p.page for p in pages]
     model = train_model(inputs[:3], [p.labels for p in pages[:3]], max_iter=10)
     assert model.lexicon is not None and len(model.lexicon) > 100
     path = tmp_path / "m.kehr-model"

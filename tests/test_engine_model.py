@@ -30,9 +30,7 @@ def test_features_come_from_the_html_alone(slice_pages: list, tmp_path) -> None:
     copy = tmp_path / "page.html"
     copy.write_bytes(raw.read_bytes())
     alone = segment(copy.read_bytes(), page.url)
-    names, with_gold = features(
-        NodeDocument(page.node_texts, page.page.document, page.html), DEFAULT_GROUPS
-    )
+    names, with_gold = page.page.feature_matrix(DEFAULT_GROUPS)
     _, without = features(
         NodeDocument(alone.node_texts, alone.document, decode_html(copy.read_bytes())[0]),
         DEFAULT_GROUPS,

@@ -6,7 +6,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +14,7 @@ import pytest
 from threadpoolctl import threadpool_limits
 
 from kehr_engine.clean_text import kept_text
+from kehr_engine.evaluation import page_features
 from kehr_engine.features import FEATURE_VERSION
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage, iter_corpus
 from kehr_engine.limits import (
@@ -30,6 +31,7 @@ from kehr_engine.pipeline import (
     PageInput,
     Prediction,
     evaluate_pages,
+    gold_pages,
     predict,
     train_model,
 )
@@ -49,7 +51,8 @@ def one_thread() -> Iterator[None]:
 
 
 def page_input(gold: GoldPage) -> PageInput:
-    return PageInput(gold.node_texts, gold.page.document, gold.html, gold.url)
+    assert "labels" not in {f.name for f in fields(PageInput)}
+    return gold.page
 
 
 @pytest.fixture(scope="module")
@@ -197,6 +200,11 @@ def test_a_document_that_does_not_hold_the_pages_nodes_is_refused(model: Model) 
             predict(model, broken)
         with pytest.raises(EngineInputError, match="give the document the segmenter made"):
             train_model([broken], [np.array([3] * broken.node_count)], groups=FAST_GROUPS)
+        # Cross-validation computes features the same checked way (it once built its
+        # NodeDocuments itself, unchecked).
+        gold = gold_pages([broken], [np.array([3] * broken.node_count)], None)
+        with pytest.raises(EngineInputError, match="give the document the segmenter made"):
+            page_features(gold, FAST_GROUPS)
 
 
 def test_labels_must_match_the_pages(slice_pages: list[GoldPage]) -> None:

@@ -71,7 +71,7 @@ def training_set(krdwrd_data: Path) -> TrainingSet:
     """The CANOLA pages (gold) and the shipped tutorial pages (references), in that order."""
     canola = load_canola(krdwrd_data, tuple(CANOLA_FOLDERS))
     tutorial = load_shipped_tutorial()
-    pages = [PageInput.from_gold(page) for page in canola] + [
+    pages = [page.page for page in canola] + [
         PageInput(
             node_texts=list(step.segmented.node_texts),
             document=step.segmented.document,

@@ -171,7 +171,7 @@ def train(args: argparse.Namespace) -> int:
         return train_article(args)
     gold = load_gold(args.data, args.folders, args.limit, args.layouts)
     model = train_model(
-        [PageInput.from_gold(p) for p in gold],
+        [p.page for p in gold],
         [p.labels for p in gold],
         groups=args.groups,
         seed=args.seed,
@@ -214,7 +214,7 @@ def evaluate(args: argparse.Namespace) -> int:
         return evaluate_article(args)
     gold = load_gold(args.data, args.folders, args.limit, args.layouts)
     data = evaluate_pages(
-        [PageInput.from_gold(p) for p in gold], [p.labels for p in gold],
+        [p.page for p in gold], [p.labels for p in gold],
         groups=args.groups, k=args.folds, seed=args.seed, progress=say,
         baselines=args.baselines, model=args.model, by_site=args.by_site,
         page_ids=[p.page_id for p in gold], max_iter=args.max_iter,

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 
-from kehr_engine.features import DEFAULT_GROUPS, GROUPS, features
+from kehr_engine.features import DEFAULT_GROUPS, GROUPS
 from kehr_engine.limits import EngineInputError
 from kehr_engine.metrics import GOOD, page_tokens, token_scores
 from kehr_engine.model import (
@@ -108,7 +108,7 @@ class PageClassifier(ClassifierMixin, BaseEstimator):
         names: list[str] = []
         matrices = []
         for page in pages:
-            names, matrix = features(page.node_document(), tuple(self.groups))
+            names, matrix = page.feature_matrix(tuple(self.groups))
             matrices.append(matrix)
         return names, matrices
 
@@ -162,6 +162,6 @@ def _pages(X: Sequence[PageInput]) -> list[PageInput]:
     if wrong is not None:
         raise EngineInputError(
             f"PageClassifier takes kehr_engine PageInput pages, not {type(wrong).__name__} "
-            "(make them with PageInput.from_html or PageInput.from_gold)."
+            "(make them with PageInput.from_html, or take a GoldPage's .page)."
         )
     return pages

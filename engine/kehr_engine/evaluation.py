@@ -290,24 +290,13 @@ class PageFeatures:
 
 
 def page_features(pages: Sequence[GoldPage], groups: Sequence[str]) -> PageFeatures:
-    """Each page's feature matrix (features never see the labels: NodeDocument has none)."""
-    from kehr_engine.features import NodeDocument, features
-
+    """Each page's feature matrix, as training and prediction compute it
+    (``PageInput.feature_matrix``: from the page alone, never its labels)."""
     started = time.perf_counter()
     names: list[str] = []
     matrices = []
     for page in pages:
-        names, matrix = features(
-            NodeDocument(
-                page.node_texts,
-                page.page.document,
-                page.html,
-                page.layout,
-                page.method_labels,
-                page.stability,
-            ),
-            groups,
-        )
+        names, matrix = page.page.feature_matrix(groups)
         matrices.append(matrix)
     return PageFeatures(names, matrices, time.perf_counter() - started)
 

@@ -10,13 +10,12 @@ raises :class:`EngineInputError`, whose message says what was wrong and what to 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
-from lxml import etree
 
 from kehr_engine.annotator_reference import annotator_reference
 from kehr_engine.baselines import BASELINES
@@ -29,10 +28,9 @@ from kehr_engine.evaluation import (
     evaluate_baselines,
     report,
 )
-from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDocument, features
+from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage
-from kehr_engine.layout import Layout
-from kehr_engine.limits import EngineInputError, check_node_count, check_size
+from kehr_engine.limits import EngineInputError, check_node_count
 from kehr_engine.model import (
     CLASSES,
     FEATURE_FRACTION,
@@ -44,17 +42,8 @@ from kehr_engine.model import (
     train,
 )
 from kehr_engine.never_empty import fill_if_empty
-from kehr_engine.segmenter import (
-    NODE_INDEX_ATTR,
-    NODE_TAG,
-    SegmentedPage,
-    SegmenterError,
-    TooDeepError,
-    decode_html,
-    segment,
-)
+from kehr_engine.page_input import PageInput
 from kehr_engine.splits import site_of
-from kehr_engine.stability.nodes import PageStability
 from kehr_engine.targets import DEFAULT_TARGET, target_named
 
 __all__ = [
@@ -68,94 +57,6 @@ __all__ = [
 
 LABEL_CODES = (0, 1, 2, 3)  # 0 = no gold for the node (ignored), then bad, uncertain, good
 Progress = Callable[[str], object] | None
-
-
-@dataclass(frozen=True)
-class PageInput:
-    """What the engine needs of one page; never its labels."""
-
-    node_texts: list[str]
-    document: str  # the annotation document (numbered <kehr-t data-i> wrappers)
-    html: str  # the page's decoded HTML (for extractor features); "" when unknown
-    url: str = ""
-    layout: Layout | None = None  # rendered boxes and styles (kehr_engine.layout), if any
-    # The template methods' label vectors ("urltree:strict", "dbce"), if any.
-    method_labels: Mapping[str, np.ndarray] | None = None
-    # The visits' block map and node rectangles (kehr_engine.stability), if any.
-    stability: PageStability | None = None
-
-    @classmethod
-    def from_html(
-        cls,
-        raw: bytes | str,
-        url: str = "",
-        declared_charset: str | None = None,
-        *,
-        max_nodes: int | None = None,
-        name: str = "",
-    ) -> PageInput:
-        """Segment a page as the platform does (same numbering), from bytes or text.
-
-        Raises EngineInputError for empty or binary input, a page past the size limit
-        (:func:`kehr_engine.limits.max_bytes`, checked before segmenting) or past the node
-        limit (``max_nodes``, default :func:`kehr_engine.limits.max_nodes`). Errors name
-        the page by ``name``, else by its URL.
-        """
-        name = name or url or "the page"
-        # Characters, not bytes, for text: the limit is about memory, and close enough.
-        check_size(len(raw), name)
-        try:
-            page = segment(raw, url, declared_charset)
-            # The segmenter keeps only its annotation document; the extractor features
-            # read the page as decoded (a second decode costs milliseconds).
-            html = raw if isinstance(raw, str) else decode_html(raw, declared_charset)[0]
-        except SegmenterError as error:
-            raise EngineInputError(f"{name}: {error}") from None
-        check_node_count(page.node_count, name, max_nodes)
-        return cls(page.node_texts, page.document, html, url)
-
-    @classmethod
-    def from_gold(cls, gold: GoldPage) -> PageInput:
-        """A KrdWrd gold page (kehr_engine.krdwrd.corpus) without its labels."""
-        return cls(
-            gold.node_texts, gold.page.document, gold.html, gold.url, gold.layout,
-            gold.method_labels, gold.stability,
-        )  # fmt: skip
-
-    @property
-    def node_count(self) -> int:
-        return len(self.node_texts)
-
-    def node_document(self) -> NodeDocument:
-        """What the features see, checked: the document must hold exactly these nodes."""
-        doc = NodeDocument(
-            self.node_texts, self.document, self.html, self.layout, self.method_labels,
-            self.stability,
-        )  # fmt: skip
-        name = self.url or "the page"
-        indices: list[int] | None = []
-        if self.node_texts:
-            try:
-                # Parsed once here and cached on the NodeDocument for the feature groups.
-                root = doc.root()
-                indices = sorted(int(w.get(NODE_INDEX_ATTR, "")) for w in root.iter(NODE_TAG))
-            except TooDeepError as error:  # the message names the limit
-                raise EngineInputError(f"{name}: {error}") from None
-            except (ValueError, etree.ParserError):
-                indices = None
-        if indices != list(range(self.node_count)):
-            found = "no" if indices is None else f"{len(indices)}"
-            raise EngineInputError(
-                f"{name}: its annotation document has {found} numbered nodes for "
-                f"{self.node_count} node texts (or they are not numbered 0..n-1); "
-                "give the document the segmenter made for this page (PageInput.from_html)."
-            )
-        if self.layout is not None and self.layout.node_count != self.node_count:
-            raise EngineInputError(
-                f"{name}: its layout has {self.layout.node_count} boxes for {self.node_count} "
-                "nodes: it was measured for another segmentation; render the page again."
-            )
-        return doc
 
 
 @dataclass(frozen=True)
@@ -282,7 +183,7 @@ def train_model(
     names: list[str] = []
     matrices = []
     for i, page in enumerate(pages):
-        names, matrix = features(page.node_document(), groups)
+        names, matrix = page.feature_matrix(groups)
         matrices.append(matrix)
         if progress and (i + 1) % 10 == 0:
             progress(f"features: {i + 1}/{len(pages)} pages")
@@ -339,7 +240,7 @@ def predict(model: Model, page: PageInput, *, max_nodes: int | None = None) -> P
     check_node_count(page.node_count, page.url or "the page", max_nodes)
     if not page.node_count:
         return Prediction(np.zeros(0, dtype=np.int8), np.zeros((0, len(CLASSES)), np.float32))
-    names, matrix = features(page.node_document(), model.groups)
+    names, matrix = page.feature_matrix(model.groups)
     if names != model.feature_names:
         raise EngineInputError(
             f"the model expects {len(model.feature_names)} features, the engine computes "
@@ -383,24 +284,7 @@ def gold_pages(
                 f"{page.node_count} text nodes (expected {page.node_count} rows)."
             )
     return [
-        GoldPage(
-            page_id=page_id,
-            url=page.url,
-            html=page.html,
-            page=SegmentedPage(
-                document=page.document,
-                node_texts=page.node_texts,
-                node_tokens=[len(t.split()) for t in page.node_texts],
-                title="",
-                encoding="utf-8",
-                encoding_source="unicode",
-            ),
-            labels=vector,
-            layout=page.layout,
-            method_labels=page.method_labels,
-            stability=page.stability,
-            votes=matrix,
-        )
+        GoldPage(page_id, page, vector, matrix)
         for page_id, page, vector, matrix in zip(ids, pages, vectors, votes, strict=True)
     ]
 

@@ -13,7 +13,7 @@ is :data:`UNLABELLED` and metrics leave it out of the three-class view.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -22,8 +22,8 @@ import numpy as np
 from kehr_engine.krdwrd.merged_file import read_merged
 from kehr_engine.krdwrd.stats_file import read_stats
 from kehr_engine.layout import Layout
-from kehr_engine.segmenter import SegmentedPage, decode_html, krdwrd_token_count, segment
-from kehr_engine.stability.nodes import PageStability
+from kehr_engine.page_input import PageInput
+from kehr_engine.segmenter import decode_html, krdwrd_token_count, segment
 
 # The KrdWrd codes, as in the platform's label vectors.
 UNLABELLED, BAD, UNCERTAIN, GOOD = 0, 1, 2, 3
@@ -37,18 +37,26 @@ class CorpusError(ValueError):
 
 @dataclass(frozen=True)
 class GoldPage:
-    """One segmented page with a gold label per node."""
+    """One page as the engine sees it (:class:`~kehr_engine.page_input.PageInput`: node
+    texts, annotation document, decoded HTML, URL, layout, ...) with a gold label per node.
+
+    The features are computed from ``page`` alone (``page.feature_matrix``), so they
+    cannot see the labels or the votes."""
 
     page_id: str  # "<folder>/<id>", unique across folders
-    url: str
-    html: str  # the page as harvested, decoded (what extractors are given)
-    page: SegmentedPage
+    page: PageInput
     labels: np.ndarray  # int8, one KrdWrd code per node
-    layout: Layout | None = None  # rendered boxes and styles, where measured
-    method_labels: Mapping[str, np.ndarray] | None = None  # template methods' vectors
-    stability: PageStability | None = None  # visual stability over live visits
     # nodes x annotators: each annotator's code per node (0 = that annotator had no tag)
     votes: np.ndarray | None = None
+
+    @property
+    def url(self) -> str:
+        return self.page.url
+
+    @property
+    def html(self) -> str:
+        """The page as harvested, decoded (what extractors are given)."""
+        return self.page.html
 
     @property
     def node_texts(self) -> list[str]:
@@ -57,7 +65,7 @@ class GoldPage:
     @property
     def node_tokens(self) -> list[int]:
         """Whitespace tokens per node (``len(text.split())``), the unit of token metrics."""
-        return self.page.node_tokens
+        return [len(text.split()) for text in self.page.node_texts]
 
 
 def read_urls(path: Path) -> dict[str, str]:
@@ -114,9 +122,7 @@ def load_page(folder: Path, page_id: str, url: str | None = None) -> GoldPage:
     labels = gold_labels(read_merged(merged_path, url), [cell.tag for cell in stats.merged])
     return GoldPage(
         page_id=f"{folder.name}/{page_id}",
-        url=url,
-        html=decode_html(raw)[0],
-        page=page,
+        page=PageInput(page.node_texts, page.document, decode_html(raw)[0], url),
         labels=labels,
         votes=np.array(
             [stats.votes[annotator] for annotator in stats.annotators], dtype=np.int8
@@ -157,7 +163,8 @@ def with_layouts(pages: list[GoldPage], directory: Path) -> tuple[list[GoldPage]
     for page in pages:
         path = directory / f"{page.page_id}.json"
         if path.is_file():
-            page = replace(page, layout=Layout.read(path, len(page.node_texts)))
+            layout = Layout.read(path, len(page.node_texts))
+            page = replace(page, page=replace(page.page, layout=layout))
         else:
             missing += 1
         attached.append(page)
