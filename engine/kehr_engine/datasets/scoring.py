@@ -9,6 +9,14 @@
   output; precision = with-present / (with-present + without-present), recall =
   with-present / all with, F1 of those, over the totals of all pages.
 
+- Node level (:func:`node_scores`), the same for every dataset and every source: the
+  token P/R/F1 of the text of the nodes a source kept (the model's good nodes, or an
+  extractor's output mapped onto the nodes by kehr_engine.node_mapping.kept_nodes)
+  against the text of the nodes the alignment labelled good, per page (the CANOLA
+  report's protocol, kehr_engine.metrics), then the mean over pages and the pooled
+  (micro) figures. Unlabelled nodes (label 0: trafilatura-eval's nodes that hold no
+  passage) are left out on both sides, so there it judges only the labelled nodes.
+
 Both count the pages left "empty by accident" (the issue's goal: never empty when the
 main content is substantial). Readability: the output is empty while the expected
 article has at least 50 words, or at least 200 characters when it is mostly in a script
@@ -23,8 +31,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from kehr_engine.datasets.alignment import normalise
-from kehr_engine.metrics import PRF, prf
+from kehr_engine.metrics import GOOD, PRF, page_tokens, prf, token_scores
 
 MIN_WORDS = 50
 MIN_CHARS_WITHOUT_SPACES = 200
@@ -68,7 +78,8 @@ class DatasetScores:
     f1: float
     empty_by_accident: int
     empty_pages: list[str] = field(default_factory=list)  # their ids, when ids were given
-    per_page_f1: list[float] = field(default_factory=list)  # readability only
+    per_page_f1: list[float] = field(default_factory=list)  # readability and node level
+    micro_f1: float | None = None  # node level: F1 of the tokens pooled over pages
 
     def as_dict(self, *, detail: bool = False) -> dict[str, object]:
         figures: dict[str, object] = {
@@ -79,12 +90,14 @@ class DatasetScores:
             "empty_by_accident": self.empty_by_accident,
             "empty_pages": self.empty_pages,
         }
+        if self.micro_f1 is not None:
+            figures["micro_f1"] = round(self.micro_f1, 4)
         if detail:
             figures["per_page_f1"] = [round(v, 4) for v in self.per_page_f1]
         return figures
 
 
-def _check(outputs: Sequence[str], truth: Sequence[object], ids: Sequence[str] | None) -> list:
+def _check(outputs: Sequence[object], truth: Sequence[object], ids: Sequence[str] | None) -> list:
     if len(outputs) != len(truth) or (ids is not None and len(ids) != len(outputs)):
         raise ValueError(
             f"{len(outputs)} outputs for {len(truth)} pages"
@@ -168,4 +181,47 @@ def passage_scores(
         f1=_f1(precision, recall),
         empty_by_accident=len(empty),
         empty_pages=empty,
+    )
+
+
+def node_scores(
+    node_texts: Sequence[Sequence[str]],
+    labels: Sequence[np.ndarray],
+    kept: Sequence[np.ndarray],
+    ids: Sequence[str] | None = None,
+) -> DatasetScores:
+    """Token P/R/F1 of the kept nodes' text against the good-labelled nodes' text, mean
+    over pages (``micro_f1``: pooled), on labelled nodes only (see module docstring).
+    ``kept`` is a boolean per node; a page is empty by accident when nothing with text
+    is kept while its good-labelled text is substantial."""
+    names = _check(kept, labels, ids)
+    _check(kept, node_texts, None)
+    counts, empty = [], []
+    for name, texts, gold, keep in zip(names, node_texts, labels, kept, strict=True):
+        gold, keep = np.asarray(gold), np.asarray(keep, dtype=bool)
+        if not (len(texts) == len(gold) == len(keep)):
+            raise ValueError(
+                f"{name}: {len(texts)} node texts, {len(gold)} labels and {len(keep)} kept "
+                "flags: one per node each."
+            )
+        labelled = [int(i) for i in np.flatnonzero(gold != 0)]
+        chosen = [texts[i] for i in labelled]
+        counts.append(page_tokens(chosen, gold[labelled] == GOOD, keep[labelled]))
+        good_text = " ".join(t for t, g in zip(texts, gold, strict=True) if g == GOOD)
+        if not any(texts[i].strip() for i in np.flatnonzero(keep).tolist()) and substantial(
+            good_text
+        ):
+            empty.append(name)
+    if not counts:
+        return DatasetScores(0, 0.0, 0.0, 0.0, 0, micro_f1=0.0)
+    scores = token_scores(counts)
+    return DatasetScores(
+        pages=len(counts),
+        precision=scores.macro.precision,
+        recall=scores.macro.recall,
+        f1=scores.macro.f1,
+        empty_by_accident=len(empty),
+        empty_pages=empty,
+        per_page_f1=[s.f1 for s in scores.pages],
+        micro_f1=scores.micro.f1,
     )
