@@ -27,13 +27,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "engine")]
 
 from kehr_engine.baselines import BASELINES  # noqa: E402
-from kehr_engine.evaluation import (  # noqa: E402
-    cross_validate,
-    evaluate_baselines,
-    markdown,
-    page_features,
-    report,
-)
+from kehr_engine.evaluation import cross_validate, evaluate_baselines, page_features  # noqa: E402
+from kehr_engine.evaluation_report import markdown, report  # noqa: E402
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION  # noqa: E402
 from kehr_engine.krdwrd.corpus import GOOD, load_canola, with_layouts  # noqa: E402
 from kehr_engine.metrics import page_tokens, token_scores  # noqa: E402

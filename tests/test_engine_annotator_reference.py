@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from kehr_engine.annotator_reference import annotator_reference, others_majority_good
-from kehr_engine.evaluation import markdown
+from kehr_engine.evaluation_report import markdown
 from kehr_engine.krdwrd.corpus import GOOD, iter_corpus
 from kehr_engine.metrics import page_tokens
 from tests.krdwrd_data import krdwrd_folder

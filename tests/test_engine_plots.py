@@ -10,7 +10,8 @@ import pytest
 from PIL import Image
 
 from kehr_engine.__main__ import main
-from kehr_engine.evaluation import markdown, report, score_source, token_pr_curve
+from kehr_engine.evaluation import score_source, token_pr_curve
+from kehr_engine.evaluation_report import markdown, report
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage, iter_corpus
 from kehr_engine.plots import PlotsUnavailable, write_plots
 from tests.krdwrd_data import KRDWRD, krdwrd_folder

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from corpora.models import Corpus, Page
 from kehr_engine.default_model import is_shipped_name
-from kehr_engine.evaluation import markdown
+from kehr_engine.evaluation_report import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
 from kehr_engine.model import Model
 from kehr_engine.model_file import ModelFileError, load_model, save_model

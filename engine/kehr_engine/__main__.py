@@ -19,7 +19,7 @@ from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]  # s
 
 from kehr_engine.baselines import BASELINES
 from kehr_engine.default_model import EXTRACT_MODEL_NAME, model_path
-from kehr_engine.evaluation import markdown
+from kehr_engine.evaluation_report import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
 from kehr_engine.krdwrd.corpus import (
     CANOLA_FOLDERS,

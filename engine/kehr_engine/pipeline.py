@@ -20,14 +20,8 @@ import numpy as np
 from kehr_engine.annotator_reference import annotator_reference
 from kehr_engine.baselines import BASELINES
 from kehr_engine.clean_text import kept_text
-from kehr_engine.evaluation import (
-    PageFeatures,
-    SourceResult,
-    cross_validate,
-    environment,
-    evaluate_baselines,
-    report,
-)
+from kehr_engine.evaluation import PageFeatures, SourceResult, cross_validate, evaluate_baselines
+from kehr_engine.evaluation_report import environment, report
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
 from kehr_engine.krdwrd.corpus import GOOD, GoldPage
 from kehr_engine.limits import EngineInputError, check_node_count

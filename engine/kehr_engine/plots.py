@@ -2,7 +2,7 @@
 
 matplotlib is optional (``pip install 'kehr[plots]'``): the engine evaluates without it,
 and asking for plots without it says how to install it. The figures read only the JSON
-report (:func:`kehr_engine.evaluation.report`), so they can be redrawn from a stored one.
+report (:func:`kehr_engine.evaluation_report.report`), so they can be redrawn from a stored one.
 """
 
 from __future__ import annotations
