@@ -40,7 +40,7 @@ export async function logout() {
 }
 
 /** Fetch what the server tells annotators (replay proxy, setup page, guidelines). */
-export async function refreshServerConfig() {
+async function refreshServerConfig() {
   const config = await api("GET", "/api/annotator/config/");
   await saveSettings({ serverConfig: config });
   await reloadProxy();

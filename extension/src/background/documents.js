@@ -16,7 +16,7 @@ import { api, messageOf } from "./api.js";
 import * as sessions from "./sessions.js";
 import { SETUP_HOST, withoutPrivateHeaders } from "./routing.js";
 
-export const DOCUMENT_CSP = "sandbox allow-same-origin";
+const DOCUMENT_CSP = "sandbox allow-same-origin";
 // Headers of the archived response that would misdescribe our body or act on it.
 const REPLACED_HEADERS = new Set([
   "content-type",
@@ -59,7 +59,7 @@ async function fetchDocument(pageId) {
  * @param {string} message
  * @returns {string}
  */
-export function errorDocument(message) {
+function errorDocument(message) {
   const escaped = message.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Kehr: page not available</title></head>
 <body style="font: 16px/1.5 system-ui, sans-serif; margin: 3em auto; max-width: 40em">
@@ -111,7 +111,7 @@ function substitute(requestId, html) {
  * @param {browser.webRequest.HttpHeaders} headers
  * @returns {browser.webRequest.HttpHeaders}
  */
-export function documentHeaders(headers) {
+function documentHeaders(headers) {
   return [
     ...withoutPrivateHeaders(headers).filter((h) => !REPLACED_HEADERS.has(h.name.toLowerCase())),
     { name: "Content-Type", value: "text/html; charset=utf-8" },

@@ -146,7 +146,7 @@ export async function submitted(key, queuedAt) {
 }
 
 /** Remove drafts past their age. */
-export async function removeExpired() {
+async function removeExpired() {
   const keys = expiredKeys(await ext.storage.local.get(null), Date.now());
   if (keys.length) await ext.storage.local.remove(keys);
 }

@@ -219,7 +219,7 @@ export async function submit(tabId) {
  * @param {number} count
  * @returns {string}
  */
-export function untouchedHintsText(count) {
+function untouchedHintsText(count) {
   return (
     `${count} text node${count === 1 ? " still shows a suggestion" : "s still show suggestions"} you neither accepted nor tagged: ` +
     "accept them (Ctrl+Alt+A, a block Ctrl+Alt+B, all Ctrl+Alt+E), tag them, or clear the suggestions (Ctrl+Alt+X). " +

@@ -11,7 +11,7 @@ import * as sessions from "./sessions.js";
 /** @typedef {import("../lib/queue.js").Pending} Pending */
 
 const KEY = "pendingSubmissions";
-export const RETRY_ALARM = "kehr-retry-submissions";
+const RETRY_ALARM = "kehr-retry-submissions";
 
 /** @param {Pending[]} items */
 function showCount(items) {

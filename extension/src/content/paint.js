@@ -7,10 +7,10 @@ import { appearances } from "../lib/tutorial.js";
 /** @typedef {import("../lib/labels.js").Annotation} Annotation */
 
 export const LABEL_ATTR = "data-kehr-label";
-export const HOVER_ATTR = "data-kehr-hover";
-export const FLASH_ATTR = "data-kehr-flash";
-export const MODE_ATTR = "data-kehr-annotator";
-export const TRACKING_ATTR = "data-kehr-tracking";
+const HOVER_ATTR = "data-kehr-hover";
+const FLASH_ATTR = "data-kehr-flash";
+const MODE_ATTR = "data-kehr-annotator";
+const TRACKING_ATTR = "data-kehr-tracking";
 
 /**
  * Colour every numbered node by its effective label.
@@ -23,8 +23,8 @@ export function paintLabels(annotation) {
   }
 }
 
-export const HINT_ATTR = "data-kehr-hint";
-export const PENDING_ATTR = "data-kehr-pending";
+const HINT_ATTR = "data-kehr-hint";
+const PENDING_ATTR = "data-kehr-pending";
 
 /**
  * Mark the model's suggestions (annotator.css draws them as outlines, which move no
@@ -77,8 +77,8 @@ export function markDocument(document, mode, tracking) {
   document.documentElement.setAttribute(TRACKING_ATTR, tracking ? "on" : "off");
 }
 
-export const RESULT_ATTR = "data-kehr-result";
-export const REFERENCE_ATTR = "data-kehr-ref";
+const RESULT_ATTR = "data-kehr-result";
+const REFERENCE_ATTR = "data-kehr-ref";
 
 /**
  * Colour every numbered node by its tutorial result (annotator.css): correct, wrong,

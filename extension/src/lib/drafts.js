@@ -15,7 +15,7 @@
  *   goes with the submission made from the draft)
  */
 
-export const DRAFT_PREFIX = "draft:";
+const DRAFT_PREFIX = "draft:";
 /** Drafts nobody came back to for this long are removed. */
 export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Tagging fires many changes in a row; the draft is written once they pause. */
@@ -45,7 +45,7 @@ export function taggedCount(labels) {
  * @param {unknown} value
  * @returns {value is Draft}
  */
-export function isDraft(value) {
+function isDraft(value) {
   if (typeof value !== "object" || value === null) return false;
   const d = /** @type {Record<string, unknown>} */ (value);
   return (
@@ -63,7 +63,7 @@ export function isDraft(value) {
  * @param {number} now
  * @returns {boolean}
  */
-export function isExpired(draft, now) {
+function isExpired(draft, now) {
   return now - draft.savedAt > DRAFT_MAX_AGE_MS;
 }
 
@@ -111,7 +111,7 @@ export function expiredKeys(stored, now) {
  * @param {number} count
  * @returns {string}
  */
-export function tagsText(count) {
+function tagsText(count) {
   return `${count} tag${count === 1 ? "" : "s"}`;
 }
 

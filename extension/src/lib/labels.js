@@ -21,7 +21,7 @@ export const GOOD = 3;
 export const LABEL_NAMES = Object.freeze(["untagged", "bad", "uncertain", "good"]);
 
 export const NODE_TAG = "kehr-t";
-export const NODE_INDEX_ATTR = "data-i";
+const NODE_INDEX_ATTR = "data-i";
 export const NODE_SELECTOR = `${NODE_TAG}[${NODE_INDEX_ATTR}]`;
 
 /**

@@ -17,7 +17,7 @@
  *   onSent?(item: Pending, result: unknown): void }} QueueDeps
  */
 
-export const FIRST_RETRY_MS = 2000;
+const FIRST_RETRY_MS = 2000;
 export const MAX_RETRY_MS = 5 * 60 * 1000;
 
 /**

@@ -19,9 +19,6 @@ export const ACTIONS = Object.freeze([
   "clear-suggestions",
 ]);
 
-/** Actions on the model's suggestions (lib/suggestions.js). */
-export const SUGGESTION_ACTIONS = Object.freeze(["accept-suggestion", "accept-block", "accept-page", "clear-suggestions"]);
-
 /** @typedef {"tag-bad" | "tag-uncertain" | "tag-good" | "clear-tag" | "propagate" | "undo" | "redo" | "toggle-tracking"
  *   | "accept-suggestion" | "accept-block" | "accept-page" | "clear-suggestions"} Action */
 

@@ -23,7 +23,7 @@ import { NODE_SELECTOR, UNTAGGED, isLabel, nodeIndex } from "./labels.js";
  * @typedef {{ accepted: number[], prefilled: number[] }} Provenance
  */
 
-export const SUGGESTION_MODES = Object.freeze(["hints", "prefill"]);
+const SUGGESTION_MODES = Object.freeze(["hints", "prefill"]);
 
 /**
  * The suggestions in the server's answer to GET /api/pages/{id}/suggestions/, or null

@@ -10,15 +10,10 @@
 // mixed with white, 20 % for light, 75 % for saturated. content/annotator.css holds the
 // same colours as CSS rules (a unit test keeps the two equal).
 
-export const CORRECT = 0;
-export const WRONG = 1;
-export const MISSED = 2;
-export const UNSCORED = -1;
-
 /** @typedef {"correct" | "wrong" | "missed" | "unscored"} ResultName */
 
 /** @type {Readonly<Record<string, ResultName>>} */
-export const RESULT_NAMES = Object.freeze({ "0": "correct", "1": "wrong", "2": "missed", "-1": "unscored" });
+const RESULT_NAMES = Object.freeze({ "0": "correct", "1": "wrong", "2": "missed", "-1": "unscored" });
 
 /** The tags' pure colours as RGB (bad red, uncertain yellow, good green). */
 /** @type {Readonly<Record<number, readonly [number, number, number]>>} */

@@ -1,7 +1,7 @@
 // The `browser` object of the background and content tests: @webext-core/fake-browser
 // (in-memory storage.local and storage.session, tabs, runtime events), completed with
 // what it leaves out and the extension uses: Firefox's own namespaces (menus, proxy,
-// webRequest, …) as listeners that record and do nothing, tabs.sendMessage answered by
+// webRequest, …) as events and functions that do nothing, tabs.sendMessage answered by
 // the test, runtime.getManifest from src/manifest.json. Also a fetch that answers as the
 // test says, and fresh copies of src/ modules (see fresh-loader.js).
 //
@@ -40,11 +40,9 @@ function fakeEvent() {
 
 /**
  * A namespace the fake leaves out: every on* property is an event, every other property
- * a function that records its call and resolves to undefined.
- * @param {string} name
- * @param {{ name: string, args: unknown[] }[]} calls
+ * a function that does nothing and resolves to undefined.
  */
-function stubNamespace(name, calls) {
+function stubNamespace() {
   /** @type {Record<string, unknown>} */
   const made = {};
   return new Proxy(made, {
@@ -52,12 +50,7 @@ function stubNamespace(name, calls) {
       // not an API: asked by fake.reset() and by await
       if (typeof key !== "string" || key === "resetState" || key === "then") return undefined;
       if (!(key in target)) {
-        target[key] = key.startsWith("on")
-          ? fakeEvent()
-          : (/** @type {unknown[]} */ ...args) => {
-              calls.push({ name: `${name}.${key}`, args });
-              return Promise.resolve(undefined);
-            };
+        target[key] = key.startsWith("on") ? fakeEvent() : async () => undefined;
       }
       return target[key];
     },
@@ -72,10 +65,6 @@ const STUBBED = ["menus", "commands", "proxy", "webRequest", "scripting"];
  * @type {any}
  */
 export const fake = fakeBrowser;
-
-/** Calls to the stubbed namespaces and to action.*, in order. */
-/** @type {{ name: string, args: unknown[] }[]} */
-export const calls = [];
 
 /**
  * Messages the background sent to tabs, in order, and the test's answers to them.
@@ -97,10 +86,9 @@ export function answerTabMessages(answer) {
 
 /** Everything the fake does not do itself; again after each fake.reset(). */
 function complete() {
-  for (const name of STUBBED) fake[name] = stubNamespace(name, calls);
-  for (const method of ["setIcon", "setTitle", "setBadgeText", "setBadgeBackgroundColor"]) {
-    fake.action[method] = async (/** @type {unknown} */ details) => void calls.push({ name: `action.${method}`, args: [details] });
-  }
+  for (const name of STUBBED) fake[name] = stubNamespace();
+  // the toolbar button: the fake has no setIcon
+  for (const method of ["setIcon", "setTitle", "setBadgeText", "setBadgeBackgroundColor"]) fake.action[method] = async () => {};
   fake.runtime.getManifest = () => MANIFEST;
   fake.commands.getAll = async () =>
     Object.entries(MANIFEST.commands ?? {}).map(([name, command]) => ({
@@ -143,7 +131,6 @@ function allEvents() {
 export function resetBrowser() {
   fake.reset();
   complete();
-  calls.length = 0;
   tabMessages.length = 0;
   answerTab = () => {
     throw new Error("Could not establish connection. Receiving end does not exist.");
