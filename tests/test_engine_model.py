@@ -7,11 +7,12 @@ from dataclasses import fields
 import numpy as np
 import pytest
 
+from kehr_engine.decoding import decode_html
 from kehr_engine.evaluation import cross_validate, evaluate_baselines, page_features
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS, NodeDocument, features
 from kehr_engine.krdwrd.corpus import iter_corpus
 from kehr_engine.model import out_of_fold_proba, train
-from kehr_engine.segmenter import decode_html, segment
+from kehr_engine.segmenter import segment
 from tests.krdwrd_data import krdwrd_folder
 
 FAST_GROUPS = ("text", "dom", "context")

@@ -317,7 +317,8 @@ def test_removed_meta_keeps_its_tail_text() -> None:
 
 
 # ---------------------------------------------------------------------------
-# Decoding
+# Decoding: kehr_engine.decoding, tested in tests/test_engine_decoding.py; here only
+# that segment() decodes through it and stores UTF-8.
 
 CP1252_TEXT = "Café \u2013 \u201cquoted\u201d"  # en dash and curly quotes
 
@@ -326,95 +327,16 @@ def html_bytes(text: str, encoding: str, head: str = "") -> bytes:
     return f"<html><head>{head}</head><body><p>{text}</p></body></html>".encode(encoding)
 
 
-def test_windows_1252_declared_in_http_header() -> None:
-    page = segment(html_bytes(CP1252_TEXT, "cp1252"), URL, "windows-1252")
-    assert page.node_texts == [CP1252_TEXT]
-    assert (page.encoding, page.encoding_source) == ("windows-1252", "declared")
-    assert charset_declarations(page.document) == ['<meta charset="utf-8">']
-
-
-@pytest.mark.parametrize("label", ["ISO-8859-1", "latin1", "us-ascii"])
-def test_latin1_labels_mean_windows_1252(label: str) -> None:
-    page = segment(html_bytes(CP1252_TEXT, "cp1252"), URL, label)
-    assert page.node_texts == [CP1252_TEXT]  # dash and quotes only exist in windows-1252
-    assert page.encoding == "windows-1252"
-
-
-def test_charset_from_meta_only() -> None:
+def test_segment_decodes_the_page_and_declares_utf8() -> None:
     head = '<meta http-equiv="Content-Type" content="text/html; charset=windows-1252">'
     page = segment(html_bytes(CP1252_TEXT, "cp1252", head), URL)
     assert page.node_texts == [CP1252_TEXT]
     assert (page.encoding, page.encoding_source) == ("windows-1252", "meta")
     assert charset_declarations(page.document) == ['<meta charset="utf-8">']
-
-
-def test_http_header_wins_over_meta() -> None:
-    head = '<meta charset="utf-8">'
-    page = segment(html_bytes(CP1252_TEXT, "cp1252", head), URL, "windows-1252")
-    assert page.node_texts == [CP1252_TEXT]
-    assert page.encoding_source == "declared"
-
-
-def test_meta_inside_comment_is_ignored() -> None:
-    head = '<!-- <meta charset="shift_jis"> -->'
-    page = segment(html_bytes("ok", "ascii", head), URL)
-    assert page.encoding_source == "detected"
-
-
-JAPANESE = "日本語のテキストです。" * 20
-
-
-@pytest.mark.parametrize("label", ["Shift_JIS", "sjis", "x-sjis"])
-def test_shift_jis_with_meta(label: str) -> None:
-    page = segment(html_bytes(JAPANESE, "shift_jis", f'<meta charset="{label}">'), URL)
-    assert page.node_texts == [JAPANESE]
-    assert (page.encoding, page.encoding_source) == ("shift_jis", "meta")
-    assert charset_declarations(page.document) == ['<meta charset="utf-8">']
-
-
-def test_shift_jis_detected_without_declaration() -> None:
-    page = segment(html_bytes(JAPANESE, "shift_jis"), URL)
-    assert page.node_texts == [JAPANESE]
-    assert (page.encoding, page.encoding_source) == ("shift_jis", "detected")
-
-
-def test_windows_1252_detected_without_declaration() -> None:
-    text = "Le café était très agréable, à côté de l\u2019église. " * 10
-    page = segment(html_bytes(text, "cp1252"), URL)
-    assert page.node_texts == [text]
-    assert page.encoding_source == "detected"
-
-
-def test_utf8_bom_wins_over_everything() -> None:
-    raw = b"\xef\xbb\xbf" + html_bytes(CP1252_TEXT, "utf-8", '<meta charset="windows-1252">')
-    page = segment(raw, URL, "iso-8859-1")
-    assert page.node_texts == [CP1252_TEXT]
-    assert (page.encoding, page.encoding_source) == ("utf-8", "bom")
-    assert not page.document.startswith("\ufeff")
-
-
-def test_utf16_bom() -> None:
-    page = segment(b"\xff\xfe" + html_bytes(JAPANESE, "utf-16-le"), URL)
-    assert page.node_texts == [JAPANESE]
-    assert (page.encoding, page.encoding_source) == ("utf-16le", "bom")
-
-
-def test_unknown_declared_label_is_ignored() -> None:
-    head = '<meta charset="windows-1252">'
-    page = segment(html_bytes(CP1252_TEXT, "cp1252", head), URL, "no-such-charset")
-    assert page.node_texts == [CP1252_TEXT]
-    assert (page.encoding, page.encoding_source) == ("windows-1252", "meta")
-
-
-def test_unknown_meta_label_falls_through_to_detection() -> None:
-    page = segment(html_bytes("naïve café", "utf-8", '<meta charset="bogus">'), URL)
-    assert page.node_texts == ["naïve café"]
-    assert (page.encoding, page.encoding_source) == ("utf-8", "detected")
-
-
-def test_invalid_bytes_are_replaced_not_fatal() -> None:
-    page = segment(b"<p>ok \xff\xfe\xfd end</p>", URL, "utf-8")
-    assert page.node_texts == ["ok \ufffd\ufffd\ufffd end"]
+    declared = segment(html_bytes(CP1252_TEXT, "cp1252"), URL, "windows-1252")
+    assert (declared.encoding, declared.encoding_source) == ("windows-1252", "declared")
+    assert charset_declarations(declared.document) == ['<meta charset="utf-8">']
+    assert segment(CP1252_TEXT, URL).encoding_source == "unicode"
 
 
 # ---------------------------------------------------------------------------
@@ -670,9 +592,3 @@ def test_raw_text_element_content_is_a_node_wrapped_from_outside(tag: str) -> No
     assert '</kehr-t><kehr-t data-i="2">after</kehr-t>' in page.document
     assert read_node_texts(page.document) == page.node_texts
     assert segment(page.document, URL).node_texts == page.node_texts
-
-
-def test_utf16_without_bom_is_detected() -> None:
-    page = segment(html_bytes("naïve café", "utf-16-le"), URL)
-    assert page.node_texts == ["naïve café"]
-    assert (page.encoding, page.encoding_source) == ("utf-16le", "detected")

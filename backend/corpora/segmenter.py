@@ -5,9 +5,9 @@ segmenter and it is the engine's (Django-free, usable without the platform). Eve
 ``from corpora.segmenter import …`` keeps working through this re-export.
 """
 
+from kehr_engine.decoding import FALLBACK_ENCODING
 from kehr_engine.segmenter import (
     ESCAPABLE_RAW_TEXT_ELEMENTS,
-    FALLBACK_ENCODING,
     MAX_DEPTH,
     NODE_INDEX_ATTR,
     NODE_TAG,

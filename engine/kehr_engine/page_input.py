@@ -18,6 +18,7 @@ from typing import Protocol
 import numpy as np
 from lxml import etree
 
+from kehr_engine.decoding import decode_html
 from kehr_engine.features import NodeDocument, features
 from kehr_engine.layout import Layout
 from kehr_engine.limits import EngineInputError, check_node_count, check_size
@@ -26,7 +27,6 @@ from kehr_engine.segmenter import (
     NODE_TAG,
     SegmenterError,
     TooDeepError,
-    decode_html,
     segment,
 )
 from kehr_engine.stability.nodes import PageStability

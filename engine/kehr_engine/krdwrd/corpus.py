@@ -19,11 +19,12 @@ from pathlib import Path
 
 import numpy as np
 
+from kehr_engine.decoding import decode_html
 from kehr_engine.krdwrd.merged_file import read_merged
 from kehr_engine.krdwrd.stats_file import read_stats
 from kehr_engine.layout import Layout
 from kehr_engine.page_input import PageInput
-from kehr_engine.segmenter import decode_html, krdwrd_token_count, segment
+from kehr_engine.segmenter import krdwrd_token_count, segment
 
 # The KrdWrd codes, as in the platform's label vectors.
 UNLABELLED, BAD, UNCERTAIN, GOOD = 0, 1, 2, 3
