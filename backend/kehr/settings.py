@@ -329,6 +329,20 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+
+def _tolerance(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value <= 1.0:  # also refuses nan
+        raise ValueError("it must be from 0 to 1 (a difference of macro F1)")
+    return value
+
+
+# Retraining makes a candidate current when the lower bound of the 95 % interval of
+# mean(candidate - current) per-page F1 is at least -this (learning.retraining.decide).
+KEHR_RETRAIN_TOLERANCE = env_parsed(
+    "KEHR_RETRAIN_TOLERANCE", "0.01", _tolerance, "a number from 0 to 1"
+)
+
 # --- Kehr ------------------------------------------------------------------------
 KEHR_ADMIN_USERNAME = env_str("KEHR_ADMIN_USERNAME", "admin")
 

@@ -90,7 +90,7 @@ class ModelSwitchAdmin(admin.ModelAdmin):
 
     list_display = [
         "decided_at", "corpus", "switched", "previous_name", "previous_f1", "candidate_name",
-        "candidate_f1", "merged_pages",
+        "candidate_f1", "difference_low", "difference_high", "grouping", "merged_pages",
     ]  # fmt: skip
     list_filter = ["switched", "corpus"]
 

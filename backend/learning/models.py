@@ -352,9 +352,25 @@ class ModelSwitch(models.Model):
     previous_name = models.CharField(max_length=100, blank=True)
     candidate_name = models.CharField(max_length=100)
     previous_f1 = models.FloatField(
-        null=True, blank=True, help_text="Macro token F1 of good text of the current model's CV."
-    )
+        null=True, blank=True,
+        help_text="Macro token F1 of good text of the current model's recipe, "
+        "cross-validated on the same folds of the same pages as the candidate.",
+    )  # fmt: skip
     candidate_f1 = models.FloatField(null=True, blank=True)
+    difference_low = models.FloatField(
+        null=True, blank=True,
+        help_text="95 % bootstrap interval of the mean per-page difference candidate - "
+        "current (paired, resampling the CV's groups): its lower bound.",
+    )  # fmt: skip
+    difference_high = models.FloatField(null=True, blank=True, help_text="Its upper bound.")
+    tolerance = models.FloatField(
+        null=True, blank=True,
+        help_text="KEHR_RETRAIN_TOLERANCE at the decision: the candidate became current "
+        "when the lower bound was at least -tolerance.",
+    )  # fmt: skip
+    grouping = models.CharField(
+        max_length=8, blank=True, help_text="How the CV's folds grouped pages: page or site."
+    )
     switched = models.BooleanField()
     merged_pages = models.PositiveIntegerField(
         default=0, help_text="Merged pages of the corpus when this was decided."

@@ -31,11 +31,14 @@ from kehr_engine.pipeline import evaluate_pages as engine_evaluate
 from kehr_engine.targets import DEFAULT_TARGET, TARGETS
 from learning.data import (
     MIN_TRAINING_PAGES,
+    TrainingData,
     TrainingDataError,
     annotator_votes,
     page_input,
     training_data,
 )
+from learning.grouping import Grouping
+from learning.grouping import choose as choose_grouping
 from learning.jobs import JobError, claim, running, unqueued
 from learning.models import ModelVersion, PredictedVector
 from learning.suggestions import current_model
@@ -198,13 +201,15 @@ def evaluate_version(
     *,
     folds: int = DEFAULT_FOLDS,
     baselines: Sequence[str] | None = None,
+    grouping: str | None = None,
     echo: Echo = None,
 ) -> ModelVersion:
-    """Page-grouped k-fold CV of the version's recipe (feature groups, boosting rounds) on
-    its corpus' current merged gold; stores the metrics (JSON) and the Markdown report.
+    """k-fold CV of the version's recipe (feature groups, boosting rounds) on its corpus'
+    current merged gold; stores the metrics (JSON) and the Markdown report.
 
     ``baselines``: the extractors scored in the same run (None: all of them, the
-    engine's default; ``()`` none).
+    engine's default; ``()`` none). ``grouping``: ``page`` or ``site`` (learning.grouping;
+    None: by site whenever a site has several pages); the report says which was used.
     """
     version = ModelVersion.objects.select_related("corpus").get(pk=version_id)
     with running(version, ModelVersion.Job.EVALUATE, EXPECTED, echo) as progress:
@@ -214,25 +219,58 @@ def evaluate_version(
         data = training_data(
             version.corpus, minimum=max(MIN_TRAINING_PAGES, folds), purpose=f"{folds}-fold CV"
         )
-        progress.phase(0.1, 0.95, f"{folds}-fold cross-validation on {len(data.pages)} pages")
-        options: dict[str, Any] = {}
-        if baselines is not None:
-            options["baselines"] = tuple(baselines)
-        if version.training_options.get("max_iter"):
-            options["max_iter"] = version.training_options["max_iter"]
-        result = engine_evaluate(
-            data.pages, data.labels, groups=version.groups, k=folds, progress=progress,
-            page_ids=[str(page_id) for page_id in data.page_ids],
-            votes=annotator_votes(data.page_ids), **options,
-        )  # fmt: skip
-        result["model"] = version.name
-        result["corpus"] = version.corpus.slug
-        result["platform_fingerprint"] = data.fingerprint
-        ModelVersion.objects.filter(pk=version.pk).update(
-            folds=folds, metrics=result, report=markdown(result), evaluated_at=timezone.now()
+        chosen = choose_grouping([page.url for page in data.pages], folds, grouping)
+        progress.phase(
+            0.1, 0.95, f"{folds}-fold cross-validation on {len(data.pages)} pages, by {chosen.name}"
         )
-        progress.summary = f"{folds}-fold cross-validation on {len(data.pages)} pages"
+        result = cross_validate_recipe(
+            data, version.groups, version.training_options.get("max_iter"), folds=folds,
+            grouping=chosen, baselines=baselines, progress=progress,
+        )  # fmt: skip
+        store_evaluation(version, result, folds)
+        progress.summary = (
+            f"{folds}-fold cross-validation on {len(data.pages)} pages, grouped by {chosen.name}"
+        )
     return version
+
+
+def cross_validate_recipe(
+    data: TrainingData,
+    groups: Sequence[str],
+    max_iter: int | None,
+    *,
+    folds: int,
+    grouping: Grouping,
+    baselines: Sequence[str] | None = None,
+    votes: bool = True,
+    progress: Any = None,
+) -> dict[str, Any]:
+    """The engine's evaluation report of one recipe on ``data``; two calls with the same
+    data, folds and grouping score their recipes on the same folds (the engine's folds
+    depend on the pages, their sites and its fixed seed only). ``votes``: add the
+    annotators' own agreement (a database read per page)."""
+    options: dict[str, Any] = {}
+    if baselines is not None:
+        options["baselines"] = tuple(baselines)
+    if max_iter:
+        options["max_iter"] = max_iter
+    result = engine_evaluate(
+        data.pages, data.labels, groups=list(groups), k=folds, progress=progress,
+        by_site=grouping.by_site, page_ids=[str(page_id) for page_id in data.page_ids],
+        votes=annotator_votes(data.page_ids) if votes else None, **options,
+    )  # fmt: skip
+    result["grouping"] = grouping.name
+    result["grouping_note"] = grouping.describe()
+    result["platform_fingerprint"] = data.fingerprint
+    return result
+
+
+def store_evaluation(version: ModelVersion, result: dict[str, Any], folds: int) -> None:
+    result["model"] = version.name
+    result["corpus"] = version.corpus.slug
+    ModelVersion.objects.filter(pk=version.pk).update(
+        folds=folds, metrics=result, report=markdown(result), evaluated_at=timezone.now()
+    )
 
 
 # --------------------------------------------------------------------------- classify

@@ -28,12 +28,17 @@ def train(version_id: int) -> str:
 
 @shared_task(name="learning.tasks.evaluate", acks_late=True)
 def evaluate(
-    version_id: int, folds: int = ModelVersion.DEFAULT_FOLDS, baselines: list[str] | None = None
+    version_id: int,
+    folds: int = ModelVersion.DEFAULT_FOLDS,
+    baselines: list[str] | None = None,
+    grouping: str | None = None,
 ) -> str:
     """Cross-validate a model version's recipe and store its report; returns the job state."""
     from learning import services
 
-    return services.evaluate_version(version_id, folds=folds, baselines=baselines).job_state
+    return services.evaluate_version(
+        version_id, folds=folds, baselines=baselines, grouping=grouping
+    ).job_state
 
 
 @shared_task(name="learning.tasks.classify", acks_late=True)

@@ -2,21 +2,40 @@
 
 Nodes of one page are strongly alike (same template, same site), so a node-level split
 would let the model see a page while being tested on it. Folds are made over pages,
-optionally grouped further by site so that no site is on both sides either.
+optionally grouped further by site (registered domain) so that no site is on both
+sides either.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from typing import Any
 from urllib.parse import urlsplit
 
 import numpy as np
 
 
+@cache
+def _suffixes() -> Any:
+    # Imported here: predicting never groups pages, and the suffix list costs start-up
+    # time. The list bundled with tldextract, never fetched (a fold must not change
+    # because a download happened). Private suffixes count: a.github.io and
+    # b.github.io are two sites with two owners.
+    import tldextract
+
+    return tldextract.TLDExtract(
+        suffix_list_urls=(), cache_dir=None, include_psl_private_domains=True
+    )
+
+
 def site_of(url: str) -> str:
-    """The host name without a leading ``www.`` (the site grouping key)."""
-    host = urlsplit(url).hostname or url
-    return host.removeprefix("www.")
+    """The site grouping key: the registered domain, public-suffix aware
+    (``news.bbc.co.uk`` and ``www.bbc.co.uk`` are one site, ``bbc.co.uk``); hosts
+    without a public suffix (``localhost``, ``site.test``, IP addresses) are their own
+    site, without a leading ``www.``."""
+    host = (urlsplit(url).hostname or url).removeprefix("www.")
+    return _suffixes()(host).top_domain_under_public_suffix or host
 
 
 def page_folds(

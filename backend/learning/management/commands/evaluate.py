@@ -1,20 +1,25 @@
-"""manage.py evaluate --corpus SLUG | --model NAME [--folds K]: cross-validate a model."""
+"""manage.py evaluate --corpus SLUG | --model NAME [--folds K] [--group-by page|site]:
+cross-validate a model."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
 from corpora.models import Corpus
 from learning.cli import find_corpus, find_model, finished, queue_job, terminal
+from learning.grouping import CHOICES
 from learning.models import ModelVersion
 
 
 class Command(BaseCommand):
     help = (
-        "Page-grouped k-fold cross-validation of a model version's recipe (feature groups, "
-        "rounds) on its corpus' merged gold, beside the baseline extractors; stores the "
-        "figures and the Markdown report on the version and prints the report. --corpus "
-        "picks the newest model of that corpus whose training succeeded."
+        "k-fold cross-validation of a model version's recipe (feature groups, rounds) on "
+        "its corpus' merged gold, beside the baseline extractors; stores the figures and "
+        "the Markdown report on the version and prints the report, which says how the "
+        "folds grouped pages. --corpus picks the newest model of that corpus whose "
+        "training succeeded."
     )
 
     def add_arguments(self, parser) -> None:
@@ -25,6 +30,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--no-baselines", action="store_true",
             help="score the model only (the extractors take a while on large corpora)",
+        )  # fmt: skip
+        parser.add_argument(
+            "--group-by", choices=CHOICES, default=None, dest="group_by",
+            help="keep each page (page) or each site (site: registered domain) on one side "
+            "of every fold; default: site when some site has more than one page and there "
+            "are at least as many sites as folds, else page",
         )  # fmt: skip
         parser.add_argument("--queue", action="store_true", help="run on a Celery worker")
 
@@ -43,9 +54,11 @@ class Command(BaseCommand):
         else:
             version = newest_trained(find_corpus(options["corpus"]))
         check_folds(version, options["folds"])
-        job_options = {"folds": options["folds"]}
+        job_options: dict[str, Any] = {"folds": options["folds"]}
         if options["no_baselines"]:
             job_options["baselines"] = []
+        if options["group_by"]:
+            job_options["grouping"] = options["group_by"]
         if options["queue"]:
             self.stdout.write(queue_job(version, ModelVersion.Job.EVALUATE, **job_options))
             return
