@@ -547,18 +547,27 @@ def _canola_base(folder: Path, page_id: str) -> str:
     return match.group(1) if match else _canola_url(folder, page_id).replace("&", "&amp;")
 
 
-@pytest.mark.parametrize("number", [f"{n:02d}" for n in range(1, 13)])
+# Tutorial 10's reference has one node more, before node 62 (the tags are shifted by one
+# from there to the end; the first three tags are the "uncertain" of the hidden "."
+# spans). The page's dhtmlwindow script inserts such a hidden span on load: the
+# tutorial's browser had one more than the stored HTML. A strict xfail: the test runs,
+# and a segmenter that matched the reference would fail it (XPASS), so the mark goes.
+TUTORIAL_10 = pytest.mark.xfail(
+    reason="tutorial 10: reference has one script-inserted node more",
+    raises=AssertionError,
+    strict=True,
+)
+
+
+@pytest.mark.parametrize(
+    "number",
+    [pytest.param(f"{n:02d}", marks=[TUTORIAL_10] if n == 10 else []) for n in range(1, 13)],
+)
 def test_krdwrd_tutorial_page(number: str) -> None:
     """Tutorial pages: one reference tag per node."""
     tutorial = krdwrd_folder("tutorial")
     if number in ("01", "02"):
         pytest.skip("Tutorial pages 01 and 02 are introductions whose tags do not line up.")
-    if number == "10":
-        # The reference has one node more, before node 62 (the tags are shifted by
-        # one from there to the end; the first three tags are the "uncertain" of the
-        # hidden "." spans). The page's dhtmlwindow script inserts such a hidden
-        # span on load: the tutorial's browser had one more than the stored HTML.
-        pytest.xfail("tutorial 10: reference has one script-inserted node more")
     page = segment((tutorial / f"{number}.html").read_bytes(), TUTORIAL_URL)
     tags = (tutorial / f"{number}.tags").read_text(encoding="utf-8").split()
     assert set(tags) <= {"1", "2", "3"}

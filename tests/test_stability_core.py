@@ -139,6 +139,22 @@ def test_an_ad_shown_in_few_visits_stays_static_below_pde():
     assert smap.static.all()
 
 
+def test_a_block_that_changed_in_exactly_pde_of_the_comparisons_is_static():
+    """The boundary: "dynamic when it changed in *more* than pde of the comparisons". One
+    ad in 3 visits and another in 2: 3 x 2 = 6 of the 10 comparisons see the block
+    change, exactly the default pde of 0.6, so it is static; a hair lower pde makes it
+    dynamic."""
+    visits = [pixels(capture(0))] * 3 + [pixels(capture(1))] * 2
+    x, y, w, h = AD
+    for pde, static in ((PARAMS.pde, True), (np.nextafter(PARAMS.pde, 0.0), False)):
+        smap = core_sections(visits, StabilityParams(pde=pde))
+        b = smap.block
+        region = (slice(y // b, (y + h) // b), slice(x // b, (x + w) // b))
+        assert PARAMS.pde == 0.6 and (smap.dynamic_share[region] == 0.6).all()
+        assert (smap.static[region] == static).all(), f"pde {pde!r}"
+        assert smap.static.sum() > smap.static[region].size  # the rest of the page is static
+
+
 def test_the_stability_reaches_the_features_of_the_evaluation(smap):
     # Through PageInput -> GoldPage -> the evaluation's feature matrices (what
     # cross-validation and the ablation bench train on).
