@@ -19,12 +19,13 @@ nodes exactly as the platform does: this module is the one copy of that truth, a
 
 from __future__ import annotations
 
-import functools
 import re
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, TypeGuard
+from typing import Literal, NamedTuple, TypeGuard, cast
 from urllib.parse import urljoin
 
 import lxml.html
@@ -237,17 +238,18 @@ def _clean(text: str) -> str:
     return _XML_INVALID_RE.sub("\ufffd", text)
 
 
-def _parse_page(text: str) -> lxml.html.HtmlElement:
-    """Parse a page's decoded HTML into a tree rooted at <html>, flattening nesting
-    deeper than the documents may be (kehr_engine.limits.MAX_DEPTH, less the wrapper's
-    level) so that every parse of the annotation document gets all of it."""
+def _parse_page(text: str) -> etree._Element:
+    """Parse a page's decoded HTML into a tree rooted at <html> (lxml's plain element
+    classes), flattening nesting deeper than the documents may be
+    (kehr_engine.limits.MAX_DEPTH, less the wrapper's level) so that every parse of the
+    annotation document gets all of it."""
     text = _clean(text)
-    root, gave_up = _parse_once(text)
+    root, gave_up = _parse_once(text, html_classes=False)
     if gave_up or _DEEPER_THAN[MAX_DEPTH - 1](root):
-        root, gave_up = _parse_once(_flatten_deep_nesting(text))
+        root, gave_up = _parse_once(_flatten_deep_nesting(text), html_classes=False)
         if gave_up or _DEEPER_THAN[MAX_DEPTH - 1](root):
             raise TooDeepError(too_deep("The page, even flattened,"))
-    return root  # type: ignore[return-value]  # lxml.html's parser makes HtmlElements
+    return root
 
 
 def parse_document(document: str) -> lxml.html.HtmlElement:
@@ -267,13 +269,35 @@ def parse_document_tree(document: str, *, html_classes: bool = False) -> etree._
     return root
 
 
-@functools.lru_cache(maxsize=2)
+# The trees of the last SHARED_TREES annotation documents parsed or made, by document.
+SHARED_TREES = 2
+_shared_trees: OrderedDict[str, etree._Element] = OrderedDict()
+_shared_trees_lock = threading.Lock()
+
+
 def shared_document_tree(document: str) -> etree._Element:
     """:func:`parse_document_tree` for readers that never change the tree, kept for the
     last two documents: the features and the clean text of a page read the same
-    annotation document, and each parse costs about 3 ms on a modern page. Do not
-    modify the tree it returns (the next reader would see the change)."""
-    return parse_document_tree(document)
+    annotation document, and each parse costs about 3 ms on a modern page. A document
+    :func:`segment` just made comes with the tree it was serialised from, so a page on
+    its way from raw HTML to clean text is parsed once. Do not modify the tree it
+    returns (the next reader would see the change)."""
+    with _shared_trees_lock:
+        root = _shared_trees.get(document)
+        if root is not None:
+            _shared_trees.move_to_end(document)
+            return root
+    root = parse_document_tree(document)
+    _share_tree(document, root)
+    return root
+
+
+def _share_tree(document: str, root: etree._Element) -> None:
+    with _shared_trees_lock:
+        _shared_trees[document] = root
+        _shared_trees.move_to_end(document)
+        while len(_shared_trees) > SHARED_TREES:
+            _shared_trees.popitem(last=False)
 
 
 # The old name, kept for callers that parse documents with it (comparison.render).
@@ -374,7 +398,7 @@ def _looks_binary(text: str) -> bool:
     return controls > max(16, len(sample) // 20)
 
 
-def _fix_head(root: lxml.html.HtmlElement, url: str) -> None:
+def _fix_head(root: etree._Element, url: str) -> None:
     """Declare UTF-8 and pin the base URL, so the stored document renders as the page did.
 
     The document is stored and served as UTF-8, so every original charset
@@ -384,7 +408,7 @@ def _fix_head(root: lxml.html.HtmlElement, url: str) -> None:
     for meta in list(root.iter("meta")):
         http_equiv = (meta.get("http-equiv") or "").strip().lower()
         if meta.get("charset") is not None or http_equiv == "content-type":
-            meta.drop_tree()  # keeps the tail text, unlike remove()
+            _drop_tree(meta)
     head = root.find("head")
     if head is None:
         head = root.makeelement("head", {})
@@ -398,6 +422,21 @@ def _fix_head(root: lxml.html.HtmlElement, url: str) -> None:
         base.set("href", urljoin(url, base.get("href", "").strip()))
     else:
         meta.addnext(root.makeelement("base", {"href": url}))
+
+
+def _drop_tree(element: etree._Element) -> None:
+    """Remove an element and its subtree but keep its tail text (lxml.html's drop_tree
+    for plain elements; remove() would lose the tail)."""
+    parent = element.getparent()
+    if parent is None:
+        return
+    if element.tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + element.tail
+        else:
+            parent.text = (parent.text or "") + element.tail
+    parent.remove(element)
 
 
 def _wrap(root: etree._Element, nodes: list[TextNode]) -> None:
@@ -432,7 +471,7 @@ def _tag(element: etree._Element) -> str:
     return element.tag.lower() if isinstance(element.tag, str) else ""
 
 
-def _serialize(root: lxml.html.HtmlElement, doctype: str | None) -> str:
+def _serialize(root: etree._Element, doctype: str | None) -> str:
     """Serialize as HTML, writing the content of raw text elements verbatim.
 
     libxml2 only treats script and style as raw when serializing; for the others
@@ -447,7 +486,10 @@ def _serialize(root: lxml.html.HtmlElement, doctype: str | None) -> str:
             key = f"\ue000{nonce}-{len(raw_texts)}\ue001"
             raw_texts[key] = element.text
             element.text = key
-    document = lxml.html.tostring(root, encoding="unicode", method="html", doctype=doctype)
+    # lxml.html's tostring (its stubs name HtmlElement) on plain elements: the same
+    # serialiser.
+    html_root = cast(lxml.html.HtmlElement, root)
+    document = lxml.html.tostring(html_root, encoding="unicode", method="html", doctype=doctype)
     if raw_texts:
         pattern = f"\ue000{nonce}-\\d+\ue001"
         document = re.sub(pattern, lambda m: raw_texts.get(m[0], m[0]), document)
@@ -457,11 +499,41 @@ def _serialize(root: lxml.html.HtmlElement, doctype: str | None) -> str:
     return document
 
 
-def _title(root: lxml.html.HtmlElement) -> str:
+# What libxml2's HTML serialiser (2.14) changes in attribute values, so that a parse of
+# the document it writes reads them differently from the tree it was written from:
+# URI attributes lose their leading blanks and have control, space and non-ASCII
+# characters percent-escaped as UTF-8; boolean attributes are written bare, and read
+# back with their name as value.
+_URI_ATTRIBUTES = etree.XPath("//@href | //@src | //@action | //a/@name")
+_BOOLEAN_ATTRIBUTE_NAMES = (
+    "checked compact declare defer disabled ismap multiple nohref noresize noshade nowrap "
+    "readonly selected"
+).split()
+_BOOLEAN_ATTRIBUTES = etree.XPath(" | ".join(f"//@{name}" for name in _BOOLEAN_ATTRIBUTE_NAMES))
+_URI_ESCAPED = re.compile("[\x00-\x20\x7f-\U0010ffff]+")
+
+
+def _uri_escaped(match: re.Match[str]) -> str:
+    return "".join(f"%{byte:02X}" for byte in match[0].encode("utf-8", "surrogatepass"))
+
+
+def _attributes_as_reparsed(root: etree._Element) -> None:
+    """Set the attribute values of ``root``'s tree to what a parse of its serialisation
+    reads (see above), so that readers of the shared tree see the stored document."""
+    for value in _URI_ATTRIBUTES(root):
+        escaped = _URI_ESCAPED.sub(_uri_escaped, value.lstrip(" \t\n\r"))
+        if escaped != value:
+            value.getparent().set(value.attrname, escaped)
+    for value in _BOOLEAN_ATTRIBUTES(root):
+        if value != value.attrname:
+            value.getparent().set(value.attrname, value.attrname)
+
+
+def _title(root: etree._Element) -> str:
     title = root.find(".//title")
     if title is None:
         return ""
-    return (title.text_content() or "").strip()
+    return str(title.xpath("string()")).strip()  # lxml.html's text_content
 
 
 def segment(raw: bytes | str, url: str, declared_charset: str | None = None) -> SegmentedPage:
@@ -498,13 +570,18 @@ def segment(raw: bytes | str, url: str, declared_charset: str | None = None) -> 
     # A page could carry its own <kehr-t> elements (e.g. a stored annotation
     # document fed in again, or a page forging indices): unwrap them so only the
     # indices given here exist and re-segmenting is idempotent.
-    for existing in list(root.iter(NODE_TAG)):
-        existing.drop_tag()
+    etree.strip_tags(root, NODE_TAG)  # lxml.html's drop_tag on each
     _fix_head(root, url)
     nodes = enumerate_text_nodes(root)
     title = _title(root)
     _wrap(root, nodes)
     document = _serialize(root, doctype)
+    # The features and the clean text read this tree instead of parsing the document
+    # again (2 to 3 ms of a modern page's 24), once its attributes are as the parse would
+    # give them back: tests/test_segmenter_shared_tree.py checks that the two trees
+    # give the same features and clean text.
+    _attributes_as_reparsed(root)
+    _share_tree(document, root)
     texts = [node.text for node in nodes]
     return SegmentedPage(
         document=document,
