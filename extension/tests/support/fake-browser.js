@@ -67,14 +67,16 @@ const STUBBED = ["menus", "commands", "proxy", "webRequest", "scripting"];
 export const fake = fakeBrowser;
 
 /**
- * Messages the background sent to tabs, in order, and the test's answers to them.
+ * Messages the background sent to tabs (tabs.sendMessage), in order.
  * @type {{ tabId: number, message: any }[]}
  */
 export const tabMessages = [];
-/** @type {(tabId: number, message: any) => unknown} */
-let answerTab = () => {
+/** As Firefox answers tabs.sendMessage to a tab without a content script. */
+const NO_CONTENT_SCRIPT = () => {
   throw new Error("Could not establish connection. Receiving end does not exist.");
 };
+/** @type {(tabId: number, message: any) => unknown} */
+let answerTab = NO_CONTENT_SCRIPT;
 
 /**
  * Say how content scripts answer tabs.sendMessage (throw: no content script there).
@@ -132,9 +134,7 @@ export function resetBrowser() {
   fake.reset();
   complete();
   tabMessages.length = 0;
-  answerTab = () => {
-    throw new Error("Could not establish connection. Receiving end does not exist.");
-  };
+  answerTab = NO_CONTENT_SCRIPT;
 }
 
 /**
