@@ -275,7 +275,9 @@ def fake_engine(monkeypatch):
     return install
 
 
-def test_a_clearly_better_recipe_switches_on_the_same_folds(db, coders, model_file, fake_engine):
+def test_a_clearly_better_recipe_switches_on_the_same_folds(
+    db, coders, model_file, fake_engine, caplog
+):
     corpus, _ = gold_corpus("clear", 12, coders)
     current = quick_current(corpus, model_file)  # max_iter 10
     learning = CorpusLearning.objects.create(
@@ -291,6 +293,7 @@ def test_a_clearly_better_recipe_switches_on_the_same_folds(db, coders, model_fi
     assert decision.candidate_f1 - decision.previous_f1 == pytest.approx(0.05, abs=0.01)
     assert 0 < decision.difference_low < 0.05 < decision.difference_high < 0.07
     assert "Not worse beyond noise" in decision.reason and "95 % CI" in decision.reason
+    assert f"clear: switched to {decision.candidate_name}. Not worse" in caplog.text  # worker log
     learning.refresh_from_db()
     assert learning.current_model == decision.candidate
 

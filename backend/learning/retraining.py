@@ -29,6 +29,7 @@ when its suggestions or its page order use it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -45,6 +46,7 @@ from learning.models import CorpusLearning, ModelSwitch, ModelVersion
 from learning.suggestions import OFF, current_model, settings_of
 
 Echo = Callable[[str], object] | None
+log = logging.getLogger(__name__)
 #: The bootstrap's seed: a decision is reproducible from its figures.
 SEED = 20261127
 
@@ -272,9 +274,10 @@ def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
             decision = replace(decision, why=decision.why + " Same recipe on both sides: one "
                                "cross-validation scored both.")  # fmt: skip
     why = f"{decision.why} CV {scores.grouping.describe()}."
+    verdict = f"{corpus.slug}: {'switched to' if decision.switched else 'kept, not'} "
+    log.info("%s%s. %s", verdict, candidate.name, why)  # the worker's log, beside the row
     if echo is not None:
-        echo(f"{corpus.slug}: {'switched to' if decision.switched else 'kept, not'} "
-             f"{candidate.name}. {why}")  # fmt: skip
+        echo(f"{verdict}{candidate.name}. {why}")
     if decision.switched:
         settings_row.current_model = candidate
         settings_row.save()
