@@ -119,6 +119,35 @@ def _attr_masks(words: str) -> tuple[int, int]:
     return mask, hashes
 
 
+# Attribute values libxml2's HTML serialiser (2.14) writes otherwise than the tree holds
+# them: URI attributes (href, src, action, and name on <a>) lose their leading blanks
+# and have control, space and non-ASCII characters percent-escaped as UTF-8 bytes;
+# boolean attributes are written bare and read back with their name as value. The
+# markup estimate counts them as written, so the tree the segmenter serialised and a
+# parse of the stored document give the same figures.
+_URI_KEYS = frozenset(("href", "src", "action"))
+_BOOLEAN_KEYS = frozenset(
+    "checked compact declare defer disabled ismap multiple nohref noresize noshade nowrap "
+    "readonly selected".split()
+)
+_REWRITTEN = _URI_KEYS | _BOOLEAN_KEYS | {"name"}
+_URI_ESCAPED = re.compile("[\\x00-\\x20\\x7f-\\U0010ffff]")
+
+
+def _serialised_length(key: str, value: str, tag: str) -> int:
+    """The length of an attribute's value as the serialiser writes it (see above)."""
+    if key in _BOOLEAN_KEYS:
+        return len(key)
+    if key == "name" and tag != "a":
+        return len(value)
+    value = value.lstrip(" \t\n\r")
+    if value.isascii() and not _URI_ESCAPED.search(value):
+        return len(value)
+    return len(value) + sum(
+        3 * len(char.encode("utf-8", "surrogatepass")) - 1 for char in _URI_ESCAPED.findall(value)
+    )
+
+
 @functools.lru_cache(maxsize=65536)
 def _child_path(parent_path: str, name: str) -> str:
     """The last PATH_DEPTH tags down to an element, from its parent's path."""
@@ -172,7 +201,10 @@ def dom_stats(root: etree._Element, text_rows: np.ndarray) -> DomStats:
             # The markup estimate: the tags and every attribute as serialised.
             chars = 2 * len(name) + 5
             for key, value in element.items():
-                chars += len(key) + len(value) + 4
+                if key in _REWRITTEN:
+                    chars += len(key) + _serialised_length(key, value, name) + 4
+                else:
+                    chars += len(key) + len(value) + 4
                 if key == "class":
                     css = value
                 elif key == "id":

@@ -499,36 +499,6 @@ def _serialize(root: etree._Element, doctype: str | None) -> str:
     return document
 
 
-# What libxml2's HTML serialiser (2.14) changes in attribute values, so that a parse of
-# the document it writes reads them differently from the tree it was written from:
-# URI attributes lose their leading blanks and have control, space and non-ASCII
-# characters percent-escaped as UTF-8; boolean attributes are written bare, and read
-# back with their name as value.
-_URI_ATTRIBUTES = etree.XPath("//@href | //@src | //@action | //a/@name")
-_BOOLEAN_ATTRIBUTE_NAMES = (
-    "checked compact declare defer disabled ismap multiple nohref noresize noshade nowrap "
-    "readonly selected"
-).split()
-_BOOLEAN_ATTRIBUTES = etree.XPath(" | ".join(f"//@{name}" for name in _BOOLEAN_ATTRIBUTE_NAMES))
-_URI_ESCAPED = re.compile("[\x00-\x20\x7f-\U0010ffff]+")
-
-
-def _uri_escaped(match: re.Match[str]) -> str:
-    return "".join(f"%{byte:02X}" for byte in match[0].encode("utf-8", "surrogatepass"))
-
-
-def _attributes_as_reparsed(root: etree._Element) -> None:
-    """Set the attribute values of ``root``'s tree to what a parse of its serialisation
-    reads (see above), so that readers of the shared tree see the stored document."""
-    for value in _URI_ATTRIBUTES(root):
-        escaped = _URI_ESCAPED.sub(_uri_escaped, value.lstrip(" \t\n\r"))
-        if escaped != value:
-            value.getparent().set(value.attrname, escaped)
-    for value in _BOOLEAN_ATTRIBUTES(root):
-        if value != value.attrname:
-            value.getparent().set(value.attrname, value.attrname)
-
-
 def _title(root: etree._Element) -> str:
     title = root.find(".//title")
     if title is None:
@@ -577,10 +547,10 @@ def segment(raw: bytes | str, url: str, declared_charset: str | None = None) -> 
     _wrap(root, nodes)
     document = _serialize(root, doctype)
     # The features and the clean text read this tree instead of parsing the document
-    # again (2 to 3 ms of a modern page's 24), once its attributes are as the parse would
-    # give them back: tests/test_segmenter_shared_tree.py checks that the two trees
-    # give the same features and clean text.
-    _attributes_as_reparsed(root)
+    # again (2 to 3 ms of a modern page's 24). It is the tree a parse of the document
+    # gives but for some attribute values the serialiser writes otherwise, which
+    # dom_stats measures as written: tests/test_segmenter_shared_tree.py checks that
+    # both trees give the same features and clean text.
     _share_tree(document, root)
     texts = [node.text for node in nodes]
     return SegmentedPage(
