@@ -34,6 +34,9 @@ TAGS = ("a", "p", "li", "td", "div", "span", "h1", "h2", "h3", "h4", "b", "stron
         "i", "font", "option", "label", "th", "dd", "blockquote", "pre", "small", "nav",
         "footer", "header", "form", "ul", "table", "article", "select", "button")  # fmt: skip
 _TAG_BIT = {tag: 1 << b for b, tag in enumerate(TAGS)}
+# Per tag name: its TAGS bit (0 if not listed) and whether it is a block.
+_NAME_INFO = {name: (_TAG_BIT.get(name, 0), name in BLOCKS) for name in {*TAGS, *BLOCKS}}
+_OTHER_NAME = (0, False)
 _ATTR_TOKEN = re.compile(r"[a-z]+")
 PATH_DEPTH = 3  # tags in a node's hashed tag path (the parent and two above it)
 ATTR_BUCKET_COUNT = 16
@@ -47,12 +50,11 @@ class DomStats:
     tag: list[str]
     parent: list[int]  # -1 for the root
     depth: list[int]
-    children: list[int]  # child elements, numbered-node wrappers included
+    children: np.ndarray  # child elements, numbered-node wrappers included
     block: list[int]  # nearest block element, the element itself if it is one
-    path: list[str]  # the last PATH_DEPTH tags down to the element
     ancestor_tags: list[int]  # bit mask over TAGS, ancestor-or-self
     keywords: list[int]  # bit mask over KEYWORDS in class/id of any ancestor-or-self
-    attr_hashes: list[int]  # bit mask of hashed class/id words, ATTR_LEVELS up
+    attr_hashes: np.ndarray  # bit mask of hashed class/id words, ATTR_LEVELS up
     # Sums over each element's subtree (numbered nodes' text only):
     tokens: np.ndarray
     link_tokens: np.ndarray  # tokens inside <a>
@@ -64,6 +66,16 @@ class DomStats:
     tags: np.ndarray  # elements in the subtree, wrappers not counted
     size: np.ndarray  # elements in the subtree, itself and wrappers included
     node_parent: list[int]  # node i -> its wrapper's parent element
+
+    def path(self, element: int) -> str:
+        """The last PATH_DEPTH tags down to the element (asked for a few hundred node
+        parents of a page, so not kept for each of its thousands of elements)."""
+        names = [self.tag[element]]
+        up = self.parent[element]
+        while up >= 0 and len(names) < PATH_DEPTH:
+            names.append(self.tag[up])
+            up = self.parent[up]
+        return "/".join(reversed(names))
 
     def block_row(self, element: int, total_tokens: float) -> list[float]:
         """tokens, nodes, link density, text density, stopword share, page share, sentence
@@ -148,12 +160,6 @@ def _serialised_length(key: str, value: str, tag: str) -> int:
     )
 
 
-@functools.lru_cache(maxsize=65536)
-def _child_path(parent_path: str, name: str) -> str:
-    """The last PATH_DEPTH tags down to an element, from its parent's path."""
-    return "/".join([*parent_path.split("/")[-(PATH_DEPTH - 1) :], name])
-
-
 def dom_stats(root: etree._Element, text_rows: np.ndarray) -> DomStats:
     """Statistics of every element of ``root``; ``text_rows`` is the text group's matrix
     (columns tokens, chars, …, sentence_ends at 5, stopwords at 12).
@@ -166,32 +172,29 @@ def dom_stats(root: etree._Element, text_rows: np.ndarray) -> DomStats:
     tag: list[str] = []
     parent: list[int] = []
     depth: list[int] = []
-    children: list[int] = []
     block: list[int] = []
-    path: list[str] = []
     ancestor_tags: list[int] = []
     keywords: list[int] = []
     own_hash: list[int] = []
-    attr_hashes: list[int] = []
     markup: list[float] = []
     size: list[int] = []
     node_numbers: list[int] = []  # each wrapper's node index
     wrapper_elements: list[int] = []  # and its element index
     stack: list[int] = []
-    tag_bit = _TAG_BIT.get
+    # This loop runs for every element of every page (a fifth of the features' time on
+    # modern pages): it keeps only what needs the walk; children, paths and the hashes
+    # of the levels above come from these lists afterwards.
+    name_info = _NAME_INFO.get
     for event, element in etree.iterwalk(root, events=("start", "end"), tag=etree.Element):
         if event == "end":
             i = stack.pop()
             size[i] = len(tag) - i
             continue
         i = len(tag)
-        name = str(element.tag).lower()
+        # A str (tag=etree.Element), in lower case from the HTML parser.
+        name: str = element.tag  # type: ignore[assignment]
         tag.append(name)
         size.append(1)
-        p = stack[-1] if stack else -1
-        stack.append(i)
-        parent.append(p)
-        children.append(0)
         css = ident = None
         if name == NODE_TAG:
             node_numbers.append(int(element.get(NODE_INDEX_ATTR, "-1")))
@@ -218,22 +221,21 @@ def dom_stats(root: etree._Element, text_rows: np.ndarray) -> DomStats:
             keyword_mask |= more_keywords
             hash_mask |= more_hashes
         own_hash.append(hash_mask)
-        if p >= 0:
-            children[p] += 1
-            depth.append(depth[p] + 1)
-            ancestor_tags.append(ancestor_tags[p] | tag_bit(name, 0))
+        bit, is_block = name_info(name, _OTHER_NAME)
+        if stack:
+            p = stack[-1]
+            parent.append(p)
+            depth.append(len(stack))
+            ancestor_tags.append(ancestor_tags[p] | bit)
             keywords.append(keywords[p] | keyword_mask)
-            grand = parent[p]
-            attr_hashes.append(hash_mask | own_hash[p] | (own_hash[grand] if grand >= 0 else 0))
-            block.append(i if name in BLOCKS else block[p])
-            path.append(_child_path(path[p], name))
+            block.append(i if is_block else block[p])
         else:
+            parent.append(-1)
             depth.append(0)
-            ancestor_tags.append(tag_bit(name, 0))
+            ancestor_tags.append(bit)
             keywords.append(keyword_mask)
-            attr_hashes.append(hash_mask)
             block.append(0)
-            path.append(name)
+        stack.append(i)
     count = len(tag)
     own = np.zeros((count, 9))  # tokens, link tokens, nodes, stopwords, sentences, chars,
     own[:, 6] = markup  # markup, tags, elements
@@ -262,11 +264,19 @@ def dom_stats(root: etree._Element, text_rows: np.ndarray) -> DomStats:
         parent_of = np.maximum(np.array(parent, dtype=np.int64)[wrappers], 0)
         for node, element in zip(nodes.tolist(), parent_of.tolist(), strict=True):
             node_parent[node] = element
+    parents = np.array(parent, dtype=np.int64)
+    has_parent = parents >= 0
+    children = np.bincount(parents[has_parent], minlength=count)
+    hashes = np.array(own_hash, dtype=np.int64)
+    up = np.where(has_parent, parents, 0)
+    attr_hashes = hashes | np.where(has_parent, hashes[up], 0)
+    grand = np.where(has_parent, parents[up], -1)
+    attr_hashes |= np.where(grand >= 0, hashes[np.maximum(grand, 0)], 0)
     ends = np.arange(count) + np.array(size, dtype=np.int64)
     prefix = np.vstack([np.zeros((1, own.shape[1])), np.cumsum(own, axis=0)])
     stats = prefix[ends] - prefix[:count]
     return DomStats(
-        tag=tag, parent=parent, depth=depth, children=children, block=block, path=path,
+        tag=tag, parent=parent, depth=depth, children=children, block=block,
         ancestor_tags=ancestor_tags, keywords=keywords, attr_hashes=attr_hashes,
         tokens=stats[:, 0], link_tokens=stats[:, 1], nodes=stats[:, 2], stopwords=stats[:, 3],
         sentence_ends=stats[:, 4], text_chars=stats[:, 5], markup_chars=stats[:, 6],

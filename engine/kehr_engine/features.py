@@ -150,7 +150,7 @@ def dom_group(doc: NodeDocument) -> tuple[list[str], np.ndarray]:
     most_running = max(float(running[block].max()), 1.0)
     page_stopwords = float(stats.stopwords[0]) / total_tokens
     main50 = stats.main_element(0.5)
-    paths = np.array([_path_bucket(stats.path[e]) for e in element.tolist()], dtype=np.int64)
+    paths = np.array([_path_bucket(stats.path(e)) for e in element.tolist()], dtype=np.int64)
     ancestor_tags = np.array(stats.ancestor_tags, dtype=np.int64)[element]
     matrix = np.hstack([
         np.column_stack([
