@@ -1,9 +1,11 @@
-"""``python -m kehr_engine extract`` starts without scikit-learn (kehr_engine.lightgbm_import).
+"""``python -m kehr_engine extract`` starts without scikit-learn or pandas
+(kehr_engine.lightgbm_import).
 
 A user's extract pays the start-up on every call; scikit-learn (and SciPy's stats
-behind it) was most of it. Prediction needs LightGBM's Booster only, so the extract
-path must not import scikit-learn, and scikit-learn must stay importable afterwards
-for training and cross-validation in the same process.
+behind it) was most of it, pandas (which the crawl extra installs) a third of the rest.
+Prediction needs LightGBM's Booster only, so the extract path must import neither, and
+both must stay importable afterwards for training, cross-validation and datatrove in
+the same process.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTICLE = ROOT / "tests" / "engine_fixtures" / "article.html"
@@ -33,9 +37,21 @@ def test_extracting_a_page_never_imports_scikit_learn() -> None:
         "from kehr_engine.__main__ import main\n"
         f"assert main(['extract', {str(ARTICLE)!r}]) == 0\n"
         "print('SKLEARN', sorted(m for m in sys.modules if m.split('.')[0] == 'sklearn'))\n"
+        "print('PANDAS', sorted(m for m in sys.modules if m.split('.')[0] == 'pandas'))\n"
     )
     assert "The log books they left behind" in out
     assert "SKLEARN []" in out
+    assert "PANDAS []" in out
+
+
+def test_pandas_still_imports_after_lightgbm_came_without_it() -> None:
+    pytest.importorskip("pandas", reason="pandas comes with the optional crawl extra")
+    out = run_python(
+        "import kehr_engine.lightgbm_import\n"
+        "import pandas\n"
+        "print('FRAME', len(pandas.DataFrame({'a': [1, 2]})))\n"
+    )
+    assert "FRAME 2" in out
 
 
 def test_scikit_learn_and_training_still_work_after_lightgbm_came_without_it() -> None:
