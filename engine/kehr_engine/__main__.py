@@ -96,6 +96,10 @@ def html_files(paths: Sequence[Path], recursive: bool) -> Iterator[Path]:
 
 
 def extract(args: argparse.Namespace) -> int:
+    if any(path.name.lower().endswith((".warc", ".warc.gz")) for path in args.paths):
+        from kehr_engine.warc_cli import extract_warcs  # the crawl branch (issue 29)
+
+        return extract_warcs(args, say)
     model = load_model(args.model)
     files = list(html_files(args.paths, args.recursive))
     if not files:
@@ -366,8 +370,13 @@ def parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     commands = main_parser.add_subparsers(dest="command", required=True)
 
-    command = commands.add_parser("extract", help="clean text of HTML files with a model file")
-    command.add_argument("paths", nargs="+", type=Path, help="HTML files or folders")
+    command = commands.add_parser(
+        "extract", help="clean text of HTML files or WARC files with a model file"
+    )
+    command.add_argument(
+        "paths", nargs="+", type=Path,
+        help="HTML files or folders, or WARC files (.warc, .warc.gz; docs/crawl.md)",
+    )  # fmt: skip
     command.add_argument(
         "--model", type=model_path, default=model_path(EXTRACT_MODEL_NAME),
         help="a model file, or a shipped model (docs/models.md): 'article', a page's main "
@@ -379,6 +388,13 @@ def parser() -> argparse.ArgumentParser:
         "--max-nodes", type=positive,
         help="refuse pages with more text nodes (default 100,000 or KEHR_ENGINE_MAX_NODES)",
     )  # fmt: skip
+    command.add_argument(
+        "--workers", type=positive,
+        help="WARC input: worker processes, each loading the model once (default: the cores)",
+    )  # fmt: skip
+    command.add_argument(
+        "--labels", action="store_true", help="WARC input: add each node's label to the JSONL"
+    )
     command.set_defaults(run=extract)
 
     command = commands.add_parser("train", help="train a model file on KrdWrd gold pages")

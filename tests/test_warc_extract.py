@@ -1,0 +1,295 @@
+"""``extract`` on WARC files (issue 29): records, charsets, workers, and bad input.
+
+The WARC files are written here from the tests' own pages (tests/warc_pages.py); the
+model is the shipped article model (what ``extract`` uses without --model).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from kehr_engine.__main__ import main
+from kehr_engine.default_model import EXTRACT_MODEL_NAME, model_path
+from kehr_engine.warc import WarcSummary, html_records, looks_like_html
+from kehr_engine.warc_extract import BATCH_RECORDS, extract_all
+from tests.warc_pages import Rec, html_page, response, write_warc
+
+ROOT = Path(__file__).resolve().parents[1]
+MODEL = model_path(EXTRACT_MODEL_NAME)
+
+ENGLISH = [
+    "The lighthouse keepers of the northern coast kept a log of every ship that passed "
+    "their rock, and the log books they left behind tell the history of the harbour.",
+    "In the winter of that year the storms were so strong that the supply boat could not "
+    "reach the island for six weeks, and the keepers had to ration what they had.",
+    "Historians who read the books today find in them the weather, the ships and the "
+    "small worries of people who lived far away from everyone else for years.",
+]
+GERMAN = [
+    "Die Leuchtturmwärter an der nördlichen Küste führten ein Buch über jedes Schiff, das "
+    "an ihrem Felsen vorbeifuhr, und diese Bücher erzählen heute die Geschichte des Hafens.",
+    "Im Winter jenes Jahres waren die Stürme so stark, dass das Versorgungsboot die Insel "
+    "sechs Wochen lang nicht erreichen konnte und die Wärter mit wenig auskommen mussten.",
+]
+RUSSIAN = [
+    "Смотрители маяка на северном побережье вели журнал каждого корабля, который проходил "
+    "мимо их скалы, и эти журналы рассказывают историю гавани.",
+    "Зимой того года штормы были такими сильными, что лодка с припасами не могла "  # noqa: RUF001
+    "добраться до острова шесть недель, и смотрителям пришлось экономить.",
+]
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+
+
+def article(n: int, paragraphs: list[str] = ENGLISH) -> bytes:
+    return html_page(f"Harbour log {n}", paragraphs).encode()
+
+
+def run_cli(*args: str | Path, workers: int = 1) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine"), "OMP_NUM_THREADS": "1"}
+    command = [sys.executable, "-m", "kehr_engine", "extract", *map(str, args)]
+    return subprocess.run([*command, "--workers", str(workers)], capture_output=True,
+                          text=True, env=env, timeout=240, check=False)  # fmt: skip
+
+
+def extract_lines(
+    capsys: pytest.CaptureFixture[str], *args: str | Path, code: int = 0
+) -> tuple[list[dict], str]:
+    assert main(["--threads", "1", "extract", *map(str, args)]) == code
+    out, err = capsys.readouterr()
+    return [json.loads(line) for line in out.splitlines()], err
+
+
+def test_jsonl_has_one_line_per_html_response_and_counts_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    warc = tmp_path / "mixed.warc.gz"
+    write_warc(warc, [
+        Rec("warcinfo", "", b"software: tests\r\n", http=None),
+        Rec("request", "https://example.org/a"),
+        response("https://example.org/a", article(1)),
+        response("https://example.org/logo.png", PNG, "image/png"),
+        response("https://example.org/missing", article(2), status="404 Not Found"),
+        Rec("revisit", "https://example.org/a", http=None,
+            warc={"WARC-Profile": "http://netpreserve.org/warc/1.0/revisit/identical-payload-digest"}),
+        response("https://example.org/cut", article(3), **{"WARC-Truncated": "length"}),
+        Rec("metadata", "https://example.org/a", b"via: x\r\n", http=None),
+        response("https://example.org/b", article(4, GERMAN)),
+    ])  # fmt: skip
+    lines, err = extract_lines(capsys, warc, "--format", "jsonl", "--workers", "1")
+    assert [line["url"] for line in lines] == ["https://example.org/a", "https://example.org/b"]
+    assert set(lines[0]) == {"url", "warc_record_id", "date", "language", "text"}
+    assert lines[0]["warc_record_id"].startswith("<urn:uuid:")
+    assert lines[0]["warc_record_id"] != lines[1]["warc_record_id"]
+    assert lines[0]["date"].startswith("20")
+    assert "supply boat" in lines[0]["text"] and "All rights reserved" not in lines[0]["text"]
+    assert [line["language"] for line in lines] == ["en", "de"]
+    summary = err.strip().splitlines()[-1]
+    assert "9 records read, 2 HTML, 2 extracted, 0 empty, 0 failed, 7 skipped" in summary
+    for reason in ("1 warcinfo", "1 request", "1 not HTML", "1 HTTP status not 2xx",
+                   "1 revisit", "1 truncated", "1 metadata"):  # fmt: skip
+        assert reason in summary
+
+
+def test_labels_on_request_and_text_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    warc = tmp_path / "two.warc"
+    write_warc(warc, [response(f"https://example.org/{i}", article(i)) for i in range(2)])
+    lines, _ = extract_lines(capsys, warc, "--format", "jsonl", "--labels", "--workers", "1")
+    assert all(set(line["labels"]) <= {1, 2, 3} and 3 in line["labels"] for line in lines)
+    assert main(["extract", str(warc), "--workers", "1"]) == 0
+    out, _ = capsys.readouterr()
+    texts = out.strip().split("\n\n")
+    assert len(texts) == 2 and all("lighthouse keepers" in text for text in texts)
+
+
+def test_charset_from_the_http_header_then_meta_then_detection(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    russian = html_page("Маяк", RUSSIAN)
+    german = html_page("Leuchtturm", GERMAN)
+    meta = german.replace("<head>", '<head><meta charset="iso-8859-1">')
+    warc = tmp_path / "charsets.warc.gz"
+    write_warc(warc, [
+        # Only the HTTP header names the charset (no meta).
+        response("https://example.org/ru", russian.encode("cp1251"),
+                 "text/html; charset=windows-1251"),
+        # No HTTP charset: the meta says it.
+        response("https://example.org/de", meta.encode("latin-1"), "text/html"),
+        # No Content-Type at all: sniffed as HTML, the encoding detected.
+        response("https://example.org/sniffed", russian.encode("koi8-r"), None),
+        # Binary that calls itself HTML: refused by the engine, the run goes on.
+        response("https://example.org/binary", b"\x00\x01\x02" * 500, "text/html"),
+        # A generic type whose payload is no HTML: skipped.
+        response("https://example.org/blob", PNG, "application/octet-stream"),
+    ])  # fmt: skip
+    lines, err = extract_lines(capsys, warc, "--format", "jsonl", "--workers", "1", code=1)
+    texts = {line["url"].rsplit("/", 1)[1]: line["text"] for line in lines}
+    assert "Смотрители маяка" in texts["ru"]
+    assert "Leuchtturmwärter" in texts["de"] and "Bücher" in texts["de"]
+    assert "Смотрители маяка" in texts["sniffed"]
+    assert "binary" not in texts
+    assert "https://example.org/binary" in err and "offset" in err
+    assert "3 extracted, 0 empty, 1 failed, 1 skipped (1 not HTML)" in err
+
+
+def test_sniffing_recognises_documents_only() -> None:
+    assert looks_like_html(b"\xef\xbb\xbf  \n<!DOCTYPE html><html>")
+    assert looks_like_html(b"<HTML><BODY>hi")
+    assert not looks_like_html(PNG)
+    assert not looks_like_html(b'{"json": "<html>"}')
+
+
+def test_a_bad_gzip_member_is_reported_with_its_offset_and_the_run_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    warc = tmp_path / "damaged.warc.gz"
+    offsets = write_warc(warc, [response(f"https://example.org/{i}", article(i)) for i in range(4)])
+    data = bytearray(warc.read_bytes())
+    for at in range(offsets[1] + 20, offsets[1] + 60):  # inside the second member's deflate data
+        data[at] ^= 0x5A
+    warc.write_bytes(bytes(data))
+    lines, err = extract_lines(capsys, warc, "--format", "jsonl", "--workers", "1", code=1)
+    assert [line["url"][-1] for line in lines] == ["0", "2", "3"]
+    assert f"offset {offsets[1]}" in err and f"next record, {offsets[2]}" in err
+    assert "1 unreadable" in err.splitlines()[-1]
+
+
+def test_a_file_cut_short_and_a_wrong_content_length(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    records = [response(f"https://example.org/{i}", article(i)) for i in range(4)]
+    warc = tmp_path / "cut.warc.gz"
+    offsets = write_warc(warc, records)
+    warc.write_bytes(warc.read_bytes()[: offsets[3] - 40])  # inside the third member
+    lines, err = extract_lines(capsys, warc, "--format", "jsonl", "--workers", "1")
+    assert [line["url"][-1] for line in lines] == ["0", "1"]
+    assert f"offset {offsets[2]}: the body is cut short" in err
+
+    plain = tmp_path / "lying.warc"
+    offsets = write_warc(plain, records)
+    data = plain.read_bytes()
+    head = data.index(b"Content-Length: ", offsets[1])
+    end = data.index(b"\r\n", head)
+    length = int(data[head + 16 : end])
+    plain.write_bytes(data[: head + 16] + str(length - 300).encode() + data[end:])
+    lines, err = extract_lines(capsys, plain, "--format", "jsonl", "--workers", "1", code=1)
+    # The lying record comes out cut; the two after it are found again.
+    assert [line["url"][-1] for line in lines] == ["0", "1", "2", "3"]
+    assert f"offset {offsets[2]}" in err and "Content-Length" in err
+
+
+def test_empty_foreign_and_missing_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.warc.gz"
+    empty.write_bytes(b"")
+    lines, err = extract_lines(capsys, empty, "--workers", "1")
+    assert lines == [] and "1 WARC file, 0 records read, 0 HTML" in err
+
+    foreign = tmp_path / "notes.warc.gz"
+    foreign.write_bytes(gzip.compress(b"just some notes, not a WARC file\n" * 10))
+    html = tmp_path / "page.warc"
+    html.write_bytes(article(1))
+    lines, err = extract_lines(capsys, foreign, html, "--workers", "1", code=1)
+    assert lines == [] and err.count("not a WARC file") == 2 and "2 not WARC" in err
+
+    missing = run_cli(tmp_path / "nowhere.warc.gz")
+    assert missing.returncode == 2 and missing.stdout == ""
+    assert missing.stderr.count("\n") == 1 and "nowhere.warc.gz does not exist" in missing.stderr
+
+
+def test_ten_thousand_images_give_no_output_a_clear_summary_and_exit_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    warc = tmp_path / "images.warc.gz"
+    write_warc(warc, [response(f"https://example.org/{i}.png", PNG, "image/png")
+                      for i in range(10_000)])  # fmt: skip
+    lines, err = extract_lines(capsys, warc, "--format", "jsonl", "--workers", "2")
+    assert lines == []
+    assert err.strip().splitlines()[-1] == (
+        "1 WARC file, 10000 records read, 0 HTML, 0 extracted, 0 empty, 0 failed, "
+        "10000 skipped (10000 not HTML)"
+    )
+
+
+def test_two_workers_write_exactly_what_one_writes(tmp_path: Path) -> None:
+    pages = [article(i, [ENGLISH, GERMAN, RUSSIAN][i % 3]) for i in range(3 * BATCH_RECORDS + 1)]
+    warcs = [tmp_path / "a.warc.gz", tmp_path / "b.warc"]
+    write_warc(warcs[0], [response(f"https://a.example/{i}", p) for i, p in enumerate(pages)])
+    write_warc(warcs[1], [response(f"https://b.example/{i}", p) for i, p in enumerate(pages[:5])])
+    one = run_cli(*warcs, "--format", "jsonl", "--labels", workers=1)
+    two = run_cli(*warcs, "--format", "jsonl", "--labels", workers=2)
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert two.stdout == one.stdout
+    urls = [json.loads(line)["url"] for line in two.stdout.splitlines()]
+    assert urls == [f"https://a.example/{i}" for i in range(len(pages))] + [
+        f"https://b.example/{i}" for i in range(5)
+    ]
+
+
+def test_reading_waits_for_the_workers(tmp_path: Path) -> None:
+    """At most 2 * workers batches are in flight: the reader is not drained ahead."""
+    warc = tmp_path / "many.warc"
+    write_warc(warc, [response(f"https://example.org/{i}", article(i)) for i in range(120)])
+    pulled = 0
+
+    def counted():
+        nonlocal pulled
+        for record in html_records(warc, WarcSummary(), print):
+            pulled += 1
+            yield record
+
+    results = extract_all(counted(), MODEL, workers=2)
+    first = next(results)
+    assert first.url == "https://example.org/0"
+    time.sleep(0.5)  # the workers run on: the reader must still wait
+    assert pulled <= 2 * 2 * BATCH_RECORDS + BATCH_RECORDS < 120
+    results.close()
+
+
+def test_ctrl_c_stops_cleanly_with_the_summary_so_far(tmp_path: Path) -> None:
+    warc = tmp_path / "long.warc.gz"
+    write_warc(warc, [response(f"https://example.org/{i}", article(i)) for i in range(400)])
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine"), "OMP_NUM_THREADS": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kehr_engine", "extract", str(warc), "--workers", "2",
+         "--format", "jsonl"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True,
+    )  # fmt: skip
+    assert process.stdout is not None
+    process.stdout.readline()  # the first record is out: the workers are running
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal sends it, to the whole group
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "interrupted: 1 WARC file" in err
+    assert len(out.splitlines()) < 399
+
+
+def test_manage_extract_reads_warc_files_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from django.core.management import CommandError, call_command
+
+    warc = tmp_path / "site.warc.gz"
+    write_warc(warc, [response("https://example.org/a", article(1)),
+                      response("https://example.org/i.png", PNG, "image/png")])  # fmt: skip
+    call_command("extract", str(warc), "--format", "jsonl", "--labels", "--workers", "1")
+    out, err = capsys.readouterr()
+    (line,) = [json.loads(text) for text in out.splitlines()]
+    assert line["url"] == "https://example.org/a" and "labels" in line
+    assert "2 records read, 1 HTML, 1 extracted" in err
+    with pytest.raises(CommandError, match="does not exist"):
+        call_command("extract", str(tmp_path / "gone.warc"))
+    with pytest.raises(CommandError, match="--workers 0"):
+        call_command("extract", str(warc), "--workers", "0")
