@@ -212,8 +212,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return self._send(200, (SITE_DIR / "api_data.json").read_bytes(), "application/json")
         if path == "/tall.html":  # taller than Firefox can draw in one screenshot
             paragraphs = "".join(f"<div style='height:60px'>Line {n}</div>" for n in range(1200))
-            body = f"<!DOCTYPE html><title>Tall</title><body>{paragraphs}</body>"
-            return self._send(200, body.encode(), "text/html; charset=utf-8")
+            tall = f"<!DOCTYPE html><title>Tall</title><body>{paragraphs}</body>"
+            return self._send(200, tall.encode(), "text/html; charset=utf-8")
         if path.startswith("/layouts/") and path.endswith(".html"):
             design = path[len("/layouts/") : -len(".html")]
             if design in LAYOUT_DESIGNS:

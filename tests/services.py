@@ -192,6 +192,11 @@ class PostgresCluster:
             kwargs["env"]["HOME"] = str(self.base_dir)
         return kwargs
 
+    def _program(self, name: str) -> str:
+        """The path of a PostgreSQL program, from the directory start() found."""
+        assert self.bindir is not None, "start() the cluster first"
+        return str(self.bindir / name)
+
     def start(self) -> None:
         self.bindir = find_pg_bindir()
         self.user = unprivileged_user()
@@ -224,7 +229,7 @@ class PostgresCluster:
             "shared_buffers": "32MB",
             "log_min_messages": "warning",
         }
-        args = [str(self.bindir / "postgres"), "-D", str(self.data_dir)]
+        args = [self._program("postgres"), "-D", str(self.data_dir)]
         for key, value in settings.items():
             args += ["-c", f"{key}={value}"]
         log = self.log_path.open("ab")
@@ -243,7 +248,7 @@ class PostgresCluster:
                     f"{log_tail(self.log_path)}"
                 )
             ready = subprocess.run(
-                [str(self.bindir / "pg_isready"), "-q", "-h", "127.0.0.1", "-p", str(self.port),
+                [self._program("pg_isready"), "-q", "-h", "127.0.0.1", "-p", str(self.port),
                  "-U", PG_USER, "-d", "postgres"],
                 capture_output=True,
             )  # fmt: skip
@@ -258,7 +263,7 @@ class PostgresCluster:
 
     def psql(self, sql: str, database: str = "postgres") -> str:
         result = subprocess.run(
-            [str(self.bindir / "psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
+            [self._program("psql"), "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
              "-h", "127.0.0.1", "-p", str(self.port), "-U", PG_USER, "-d", database, "-c", sql],
             capture_output=True, text=True,
         )  # fmt: skip
@@ -578,7 +583,8 @@ def test_database_url() -> str:
     return urlunsplit(parts._replace(path="/" + settings["NAME"]))
 
 
-test_database_url.__test__ = False  # a helper, not a test
+# A helper, not a test. pytest reads this attribute; mypy knows no attributes of functions.
+test_database_url.__test__ = False  # type: ignore[attr-defined]
 
 
 class CeleryWorker:
@@ -631,11 +637,13 @@ class CeleryWorker:
         return app.control.ping(destination=[self.hostname], timeout=timeout) or []
 
     def wait_ready(self, timeout: float = WORKER_START_TIMEOUT) -> None:
+        proc = self.proc
+        assert proc is not None, "start() the worker first"
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
+            if proc.poll() is not None:
                 raise RuntimeError(
-                    f"the Celery worker exited with code {self.proc.returncode} while starting; "
+                    f"the Celery worker exited with code {proc.returncode} while starting; "
                     f"log {self.log_path}:\n{log_tail(self.log_path)}"
                 )
             if any(self.hostname in reply for reply in self.ping()):

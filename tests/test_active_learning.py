@@ -45,7 +45,9 @@ def unsure_corpus(pages: list, order: str = Corpus.PageOrder.UNCERTAINTY) -> Cor
     corpus.save()
     for page, value in zip(pages, [0.2, 0.9, 0.5, 0.0, 0.7], strict=True):
         Page.objects.filter(pk=page.pk).update(uncertainty=value)
-    return Corpus.by_slug(corpus.slug)
+    found = Corpus.by_slug(corpus.slug)
+    assert found is not None
+    return found
 
 
 def test_the_least_confident_page_comes_first_within_the_lowest_level(pages, annotator, staff):
@@ -78,7 +80,12 @@ def test_the_random_order_ignores_uncertainty(pages, annotator):
     corpus = unsure_corpus(pages, Corpus.PageOrder.RANDOM)
     import random
 
-    seen = {next_page_for(annotator, corpus, random.Random(seed)).pk for seed in range(40)}
+    def picked(seed: int) -> int:
+        page = next_page_for(annotator, corpus, random.Random(seed))
+        assert page is not None
+        return page.pk
+
+    seen = {picked(seed) for seed in range(40)}
     assert len(seen) > 1
 
 
@@ -164,7 +171,8 @@ def test_a_corpus_is_due_once_enough_pages_merged_since_its_model(db, coders, mo
     add_merged_pages(corpus, coders, [10, 11])
     assert retraining.due_reason(learning) is None  # 2 new < 3
     add_merged_pages(corpus, coders, [12])
-    assert "3 pages merged" in retraining.due_reason(learning)
+    reason = retraining.due_reason(learning)
+    assert reason is not None and "3 pages merged" in reason
     learning.retrain_after = 0
     assert retraining.due_reason(learning) is None  # off
 
@@ -290,6 +298,8 @@ def test_a_clearly_better_recipe_switches_on_the_same_folds(
     assert [call["max_iter"] for call in engine.calls] == [12, 10]
     assert engine.calls[0]["pages"] == engine.calls[1]["pages"]
     assert engine.calls[0]["k"] == engine.calls[1]["k"] == 3
+    assert decision.candidate_f1 is not None and decision.previous_f1 is not None
+    assert decision.difference_low is not None and decision.difference_high is not None
     assert decision.candidate_f1 - decision.previous_f1 == pytest.approx(0.05, abs=0.01)
     assert 0 < decision.difference_low < 0.05 < decision.difference_high < 0.07
     assert "Not worse beyond noise" in decision.reason and "95 % CI" in decision.reason
@@ -311,7 +321,7 @@ def test_a_clearly_worse_recipe_never_switches(db, coders, model_file, fake_engi
         candidate = recipe_candidate(corpus, 12)
         decision = retraining.retrain(candidate.pk)
         assert not decision.switched, decision.reason
-        assert decision.difference_high < 0
+        assert decision.difference_high is not None and decision.difference_high < 0
         assert (
             "Worse beyond noise" in decision.reason and f"{current.name} stays" in decision.reason
         )
@@ -339,10 +349,13 @@ def test_a_candidate_equal_up_to_noise_is_decided_alike_every_time(
     for round_ in range(4):
         # The candidates alternate between the two recipes, so both are scored anew.
         decision = retraining.retrain(recipe_candidate(corpus, 11 - round_ % 2).pk)
+        assert decision.candidate_f1 is not None and decision.previous_f1 is not None
+        assert decision.difference_low is not None and decision.difference_high is not None
         signs.add(decision.candidate_f1 > decision.previous_f1)
         assert decision.switched, decision.reason
         assert decision.difference_low < 0 < decision.difference_high
         learning.refresh_from_db()
+        assert learning.current_model is not None
         served.append(learning.current_model)
         add_merged_pages(corpus, coders, [40 + round_])
     assert signs == {True, False}  # the noise went both ways
@@ -377,11 +390,14 @@ def test_the_rule_is_the_lower_bound_against_the_tolerance():
     rng = np.random.default_rng(2)
     current = rng.uniform(0.5, 0.9, 60)
     slightly_worse = current - 0.004 + rng.normal(0, 0.002, 60)
-    assert retraining.decide(slightly_worse, current, tolerance=0.01).switched
-    assert not retraining.decide(slightly_worse, current, tolerance=0.0).switched
-    decision = retraining.decide(current - 0.1, current, tolerance=0.01, current_name="m-1")
+    worse, now = slightly_worse.tolist(), current.tolist()
+    assert retraining.decide(worse, now, tolerance=0.01).switched
+    assert not retraining.decide(worse, now, tolerance=0.0).switched
+    much_worse = (current - 0.1).tolist()
+    decision = retraining.decide(much_worse, now, tolerance=0.01, current_name="m-1")
     assert not decision.switched and decision.why.endswith("m-1 stays.")
-    assert decision.interval is not None and decision.interval.high < -0.09
+    assert decision.interval is not None and decision.interval.high is not None
+    assert decision.interval.high < -0.09
 
 
 def test_a_failed_candidate_is_logged_without_switching(db, coders, model_file, monkeypatch):

@@ -50,7 +50,7 @@ HEADER = DiffHeader(
 
 def nodes_of(document: str) -> dict[int, lxml.html.HtmlElement]:
     root = lxml.html.document_fromstring(document)
-    return {int(el.get("data-i")): el for el in root.iter("kehr-t")}
+    return {int(el.attrib["data-i"]): el for el in root.iter("kehr-t")}
 
 
 @pytest.fixture
@@ -85,7 +85,7 @@ def test_a_reference_diff_classes_every_node_by_its_result(hostile):
     assert nodes[4].get("class") == "kd-missed kd-ref-3"
     assert nodes[5].get("class") == "kd-unscored"
     assert nodes[1].get("title") == "node 1: A good, reference bad (wrong)"
-    assert "not scored" in nodes[5].get("title")
+    assert "not scored" in nodes[5].get("title", "")
 
 
 def test_a_side_by_side_diff_shows_agreement_and_both_tags(hostile):
@@ -113,13 +113,17 @@ def test_the_diff_runs_no_script_and_keeps_every_text_node(hostile):
     assert "script-src 'none'" in document  # also inert when opened from disk
     assert read_node_texts(document) == hostile.node_texts  # nothing lost or renumbered
     root = lxml.html.document_fromstring(document)
-    assert root.find(".//base").get("href") == "https://site.example/hostile"
-    head = root.find("head")
+    base, head = root.find(".//base"), root.find("head")
+    assert base is not None and head is not None
+    assert base.get("href") == "https://site.example/hostile"
     assert head[0].get("charset") == "utf-8"  # still first, then the script ban
     assert head[1].get("http-equiv") == "Content-Security-Policy"
     # Shown as annotators saw it (scripts off), also when the file is opened from disk.
     assert "<noscript" not in lowered
-    assert nodes_of(document)[5].getparent().getparent().tag == "kehr-noscript"
+    parent = nodes_of(document)[5].getparent()
+    assert parent is not None
+    grandparent = parent.getparent()
+    assert grandparent is not None and grandparent.tag == "kehr-noscript"
 
 
 def test_the_bar_names_the_page_the_vectors_and_the_scores(hostile):
@@ -128,6 +132,7 @@ def test_the_bar_names_the_page_the_vectors_and_the_scores(hostile):
     )
     root = lxml.html.document_fromstring(document)
     body = root.find("body")
+    assert body is not None
     bar = body[0]
     assert bar.tag == BAR_TAG  # first thing in the body, sticky at the top
     text = bar.text_content()
@@ -140,6 +145,7 @@ def test_the_bar_names_the_page_the_vectors_and_the_scores(hostile):
     assert {"kd-swatch kd-correct kd-ref-1", "kd-swatch kd-wrong kd-ref-3"} <= legend
     assert "kd-swatch kd-missed kd-ref-3" in legend
     style = root.get_element_by_id("kehr-diff-style").text
+    assert style is not None
     assert ".kd-wrong.kd-ref-1" in style and "!important" in style
 
 
@@ -235,7 +241,7 @@ def test_staff_open_a_submission_against_gold(staff_client, merged_page):
     document = response.content.decode()
     assert "<script" not in document.lower()
     nodes = nodes_of(document)
-    assert all(nodes[i].get("class").startswith("kd-same") for i in (0, 1, 2, 3, 5, 6))
+    assert all(nodes[i].get("class", "").startswith("kd-same") for i in (0, 1, 2, 3, 5, 6))
     assert nodes[4].get("class") == "kd-neither"  # untagged on both sides
     assert "gold standard" in document
 

@@ -92,17 +92,20 @@ def test_harvest_fixture_site(site):
     job.refresh_from_db()
     assert job.state == HarvestJob.State.FINISHED
     assert items["/missing.html"].http_status == 404
-    assert items["/short.html"].word_count < corpus.min_words
+    short_words = items["/short.html"].word_count
+    assert short_words is not None and short_words < corpus.min_words
     assert "line 2" in items["/index.html#top"].message
     assert site.count("/private/secret.html") == 0  # robots.txt was respected
 
     assert corpus.pages.count() == 7
     redirect = items["/redirect"]
     assert redirect.final_url == site.url("/moved.html")
+    assert redirect.page is not None
     assert redirect.page.final_url == site.url("/moved.html")
     assert "Moved page" in redirect.page.title
 
     index = items["/index.html"].page
+    assert index is not None
     texts = read_node_texts(index.document)
     # The snapshot is taken after scripts ran: injected text and the fetched JSON are in.
     assert "Text injected by a script." in texts
@@ -112,11 +115,14 @@ def test_harvest_fixture_site(site):
     assert site.count("/static/font.ttf") >= 1 and site.count("/static/lazy.png") >= 1
 
     cp = items["/cp1252.html"].page
+    assert cp is not None
     assert "\u201eGr\u00fc\u00dfe aus K\u00f6ln\u201c" in cp.document and "5 \u20ac" in cp.document
     assert cp.source_encoding == "windows-1252"
-    assert items["/cp1252-meta.html"].page.source_encoding == "windows-1252"
+    cp_meta = items["/cp1252-meta.html"].page
+    assert cp_meta is not None and cp_meta.source_encoding == "windows-1252"
     for path in ("/sjis.html", "/sjis-meta.html"):
         page = items[path].page
+        assert page is not None
         assert "\u6771\u4eac \u306e \u5929\u6c17" in page.document
         assert page.source_encoding == "Shift_JIS"
 
@@ -125,6 +131,7 @@ def test_harvest_fixture_site(site):
             assert not item.screenshot_path and item.page is None
             continue
         page = item.page
+        assert page is not None
         assert page.word_count >= corpus.min_words
         with open(item.screenshot_path, "rb") as f:
             width, height = png_size(f.read())
@@ -224,7 +231,9 @@ def drawable_height(prefs: dict[str, object] | None = None) -> int:
         try:
             return png_size(m.screenshot(format="binary", full=True))[1]
         except mn_errors.UnsupportedOperationException as exc:
-            return int(re.search(r"height of (\d+) pixels", str(exc)).group(1))
+            found = re.search(r"height of (\d+) pixels", str(exc))
+            assert found is not None, exc
+            return int(found.group(1))
     finally:
         browser.stop()
 
@@ -244,6 +253,7 @@ def test_a_page_taller_than_firefox_can_draw_is_shot_to_its_top(site):
         width, height = png_size(f.read())
     assert limit - 2048 <= height <= limit and width >= 1000, (limit, height)
     # The page itself is whole: the clip was for the screenshot only.
+    assert item.page is not None
     texts = read_node_texts(item.page.document)
     assert len(texts) == 1200 and texts[-1] == "Line 1199"
     assert "max-height" not in item.page.document
