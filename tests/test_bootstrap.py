@@ -51,7 +51,7 @@ def test_the_paired_interval_is_the_mean_difference_resampled_by_cluster():
     rng = np.random.default_rng(5)
     current = rng.uniform(0.6, 0.9, 40)
     better = current + 0.05 + rng.normal(0, 0.01, 40)
-    found = bootstrap.paired_interval(better, current, seed=1)
+    found = bootstrap.paired_interval(better.tolist(), current.tolist(), seed=1)
     assert found.difference == pytest.approx(float(np.mean(better - current)))
     assert found.low is not None and found.high is not None
     assert 0 < found.low < found.difference < found.high
@@ -60,8 +60,8 @@ def test_the_paired_interval_is_the_mean_difference_resampled_by_cluster():
     # fewer independent units, so its interval is wider than the page-wise one.
     sites = [f"site{i % 4}" for i in range(40)]
     lifted = better + np.where(np.arange(40) % 4 == 0, 0.2, 0.0)
-    by_page = bootstrap.paired_interval(lifted, current, seed=1)
-    by_site = bootstrap.paired_interval(lifted, current, sites, seed=1)
+    by_page = bootstrap.paired_interval(lifted.tolist(), current.tolist(), seed=1)
+    by_site = bootstrap.paired_interval(lifted.tolist(), current.tolist(), sites, seed=1)
     assert by_site.clusters == 4 and by_site.difference == pytest.approx(by_page.difference)
     assert by_page.low is not None and by_page.high is not None
     assert by_site.low is not None and by_site.high is not None

@@ -12,7 +12,14 @@ from annotations.models import Submission
 from annotations.services import delete_submission, submit_labels
 from corpora.models import Corpus
 from gold import agreement, dirty, vectors
-from gold.merge import _write, check_vector, merge_corpus, merge_dirty, merge_pages
+from gold.merge import (
+    _PagePlan,
+    _write,
+    check_vector,
+    merge_corpus,
+    merge_dirty,
+    merge_pages,
+)
 from gold.models import PageGold, TieDecision
 from gold.staff import (
     StaffActionError,
@@ -85,9 +92,9 @@ def test_batch_gives_each_page_what_it_gets_alone():
     rng = np.random.default_rng(3)
     pages = []
     for _ in range(6):
-        nodes = int(rng.integers(1, 40))
+        count = int(rng.integers(1, 40))
         coders = int(rng.integers(1, 6))
-        pages.append([rng.integers(0, 4, nodes, dtype=np.uint8).tobytes() for _ in range(coders)])
+        pages.append([rng.integers(0, 4, count, dtype=np.uint8).tobytes() for _ in range(coders)])
     together = merge_batch(
         VoteBatch.from_vectors(
             [len(p[0]) for p in pages],
@@ -286,7 +293,7 @@ def test_same_inputs_give_the_same_gold_whatever_the_order(corpus, make_user):
     users = [make_user(f"u{i}") for i in range(5)]
     vectors_ = {u.pk: [rng.choice([0, 1, 2, 3]) for _ in range(NODES)] for u in users}
 
-    def build(slug: str, order: list) -> bytes:
+    def build(slug: str, order: list) -> tuple[bytes, bytes, float | None]:
         other = Corpus.objects.create(name=slug, slug=slug, min_submissions=2)
         target = make_page(other, 1)
         for user in order:
@@ -321,7 +328,9 @@ def test_rerun_after_new_submissions_updates_only_affected_pages(pages, three, m
     report = merge_corpus(pages[0].corpus)
     assert report.merged_page_ids == [pages[2].pk]
     after = dict(PageGold.objects.values_list("page_id", "merged_at"))
-    assert after[pages[2].pk] > stamps[pages[2].pk]
+    merged_now, merged_before = after[pages[2].pk], stamps[pages[2].pk]
+    assert merged_now is not None and merged_before is not None
+    assert merged_now > merged_before
     assert all(after[p.pk] == stamps[p.pk] for p in pages if p != pages[2])
 
 
@@ -354,12 +363,14 @@ def test_a_result_is_not_written_when_the_inputs_changed_meanwhile(page, three):
     gold = gold_of(page)
     stale = PageGold(page_id=page.pk, corpus=page.corpus, labels=bytes([B] * NODES))
 
-    class Plan:  # what _merge_chunk read before the inputs changed
-        page_id = page.pk
-        version = gold.input_version
+    # What _merge_chunk read before the inputs changed (_write reads its id and version).
+    plan = _PagePlan(
+        page_id=page.pk, version=gold.input_version, node_count=NODES, fingerprint="",
+        submissions=[], decisions=[],
+    )  # fmt: skip
 
     dirty.mark_pages([page.pk])  # a submission arrived while the merge was computing
-    written = _write([Plan()], {page.pk: stale}, {})
+    written = _write([plan], {page.pk: stale}, {})
     assert written == set()
     gold = gold_of(page)
     assert gold.dirty and gold.label_list == [G] * NODES

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from datetime import datetime
 
 import pytest
 from django.conf import settings
@@ -28,6 +29,12 @@ def wait_for(condition, worker, what: str):
         time.sleep(0.2)
     pytest.fail(f"{what} did not happen within {WAIT_S} s; worker log:\n"
                 f"{worker.log_text()[-3000:]}")  # fmt: skip
+
+
+def later(first: datetime | None, second: datetime | None) -> bool:
+    """Whether the first merge time is after the second; both pages were merged."""
+    assert first is not None and second is not None
+    return first > second
 
 
 @pytest.fixture
@@ -88,7 +95,7 @@ def test_worker_remerges_only_what_changed(celery_worker, annotated, make_user):
     wait_for(lambda: not PageGold.objects.filter(corpus=corpus, dirty=True).exists(),
              celery_worker, "the second merge")  # fmt: skip
     after = dict(PageGold.objects.values_list("page_id", "merged_at"))
-    assert after[pages[1].pk] > stamps[pages[1].pk]
+    assert later(after[pages[1].pk], stamps[pages[1].pk])
     assert after[pages[0].pk] == stamps[pages[0].pk] and after[pages[2].pk] == stamps[pages[2].pk]
     assert PageGold.objects.get(page=pages[1]).votes  # 2 good against 1 bad
     assert PageGold.objects.get(page=pages[1]).label_list == [G] * NODES
@@ -132,7 +139,7 @@ def test_forced_merge_keeps_pages_dirty_until_their_result_commits(annotated, mo
         merge.merge_corpus(corpus, force=True, progress=die_after_first_chunk)
     first, rest = pages[0].pk, [page.pk for page in pages[1:]]
     assert not PageGold.objects.get(page_id=first).dirty
-    assert PageGold.objects.get(page_id=first).merged_at > before[first]
+    assert later(PageGold.objects.get(page_id=first).merged_at, before[first])
     # Not merged yet, so still marked: nothing else would ever look at them again.
     assert set(PageGold.objects.filter(dirty=True).values_list("page_id", flat=True)) == set(rest)
 
@@ -140,7 +147,7 @@ def test_forced_merge_keeps_pages_dirty_until_their_result_commits(annotated, mo
     # although the inputs of these pages did not change.
     assert tasks.merge_dirty_pages() == len(rest)
     after = dict(PageGold.objects.values_list("page_id", "merged_at"))
-    assert all(after[page] > before[page] for page in rest)
+    assert all(later(after[page], before[page]) for page in rest)
     assert not PageGold.objects.filter(dirty=True).exists()
     # Same inputs, same gold: running (part of) a merge again changes nothing else.
     assert {g.page_id: (bytes(g.labels), bytes(g.votes)) for g in PageGold.objects.all()} == gold

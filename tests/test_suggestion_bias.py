@@ -49,18 +49,21 @@ def test_a_pull_toward_the_model_and_saved_time_are_found_and_said():
     report = bias.compare(simulated(40, pull=0.6, with_seconds=40.0))
     kept = figure(report, "kept")
     assert kept.n_with == kept.n_without == 80 and kept.counted == "submissions"
+    assert kept.with_value is not None and kept.without_value is not None
     assert kept.with_value > kept.without_value
-    assert kept.significant and kept.low > 0.1
+    assert kept.significant and kept.low is not None and kept.low > 0.1
     assert "pull tags toward the model" in kept.verdict
     seconds = figure(report, "seconds")
+    assert seconds.difference is not None and seconds.low is not None
     assert seconds.difference == pytest.approx(-20, abs=3)
-    assert seconds.significant and seconds.high < 0
+    assert seconds.significant and seconds.high is not None and seconds.high < 0
     assert seconds.verdict == (
         f"Pages took {abs(seconds.difference):.0f} s less with suggestions (median; 95 % CI "
         f"{seconds.low:+.0f} s to {seconds.high:+.0f} s)."
     )
     among = figure(report, "among")
     assert among.counted == "pages" and among.n_with == among.n_without == 40
+    assert among.difference is not None
     assert among.significant and among.difference > 0  # they share the model's tags
     assert report.cross_pairs == 40 * 4
 
@@ -75,7 +78,8 @@ def test_identical_groups_get_no_verdict():
     report = bias.compare(mirrored)
     for item in report.figures:
         assert item.difference == pytest.approx(0.0, abs=1e-9), item.key
-        assert item.low is not None and item.low <= 0 <= item.high, item.key
+        assert item.low is not None and item.high is not None, item.key
+        assert item.low <= 0 <= item.high, item.key
         assert item.verdict == "", item.key
 
 
@@ -127,7 +131,7 @@ def test_each_resample_is_its_clusters_values_concatenated(statistic):
         return [float(v) for v in rng.integers(0, 5, rng.integers(1, most + 1))]
 
     # Pages with one group only, so that some resamples lack the other group.
-    groups = {
+    groups: dict[object, tuple[list[float], list[float]]] = {
         "with only": (values(3), []),
         "with only 2": (values(3), []),
         "without only": ([], values(3)),
@@ -167,8 +171,8 @@ def test_batched_agreements_equal_one_page_agreement_each():
         for nodes, coders in ((5, 2), (40, 3), (1, 2), (12, 4))
     ]
     groups.append([np.zeros(6, dtype=np.uint8), np.zeros(6, dtype=np.uint8)])  # undefined
-    expected = [page_agreement(counts_from_vectors(np.vstack(g))).pi for g in groups]
-    expected = [None if np.isnan(pi) else pi for pi in expected]
+    pis = [page_agreement(counts_from_vectors(np.vstack(g))).pi for g in groups]
+    expected = [None if np.isnan(pi) else pi for pi in pis]
     assert expected[-1] is None and sum(pi is not None for pi in expected) >= 3
     assert bias._pis(groups) == expected  # bit for bit
     with pytest.raises(ValueError, match="differ in length"):
