@@ -21,36 +21,20 @@ from kehr_engine.__main__ import main
 from kehr_engine.default_model import EXTRACT_MODEL_NAME, model_path
 from kehr_engine.warc import WarcSummary, html_records, looks_like_html
 from kehr_engine.warc_extract import BATCH_RECORDS, extract_all
-from tests.warc_pages import Rec, html_page, response, write_warc
+from tests.warc_pages import (
+    ENGLISH,
+    GERMAN,
+    PNG,
+    RUSSIAN,
+    Rec,
+    article,
+    html_page,
+    response,
+    write_warc,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = model_path(EXTRACT_MODEL_NAME)
-
-ENGLISH = [
-    "The lighthouse keepers of the northern coast kept a log of every ship that passed "
-    "their rock, and the log books they left behind tell the history of the harbour.",
-    "In the winter of that year the storms were so strong that the supply boat could not "
-    "reach the island for six weeks, and the keepers had to ration what they had.",
-    "Historians who read the books today find in them the weather, the ships and the "
-    "small worries of people who lived far away from everyone else for years.",
-]
-GERMAN = [
-    "Die Leuchtturmwärter an der nördlichen Küste führten ein Buch über jedes Schiff, das "
-    "an ihrem Felsen vorbeifuhr, und diese Bücher erzählen heute die Geschichte des Hafens.",
-    "Im Winter jenes Jahres waren die Stürme so stark, dass das Versorgungsboot die Insel "
-    "sechs Wochen lang nicht erreichen konnte und die Wärter mit wenig auskommen mussten.",
-]
-RUSSIAN = [
-    "Смотрители маяка на северном побережье вели журнал каждого корабля, который проходил "
-    "мимо их скалы, и эти журналы рассказывают историю гавани.",
-    "Зимой того года штормы были такими сильными, что лодка с припасами не могла "  # noqa: RUF001
-    "добраться до острова шесть недель, и смотрителям пришлось экономить.",
-]
-PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
-
-
-def article(n: int, paragraphs: list[str] = ENGLISH) -> bytes:
-    return html_page(f"Harbour log {n}", paragraphs).encode()
 
 
 def run_cli(*args: str | Path, workers: int = 1) -> subprocess.CompletedProcess[str]:
