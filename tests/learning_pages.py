@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 from django.conf import settings
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 from annotations.services import submit_labels
 from corpora.ingest import add_page

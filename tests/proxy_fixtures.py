@@ -139,13 +139,18 @@ def start_archive_proxy(mode: str, archive_dir, **options) -> ProxyHandle:
     ready = threading.Event()
     found: dict = {}
 
+    stdout = process.stdout
+    assert stdout is not None  # a pipe
+
     def pump():  # keep draining the pipe so the proxy never blocks on a full buffer
-        for line in process.stdout:
+        for line in stdout:
             lines.append(line)
             if line.startswith("KEHR-PROXY-VISITS"):
                 found["visit_port"] = line.split("port=")[1].split()[0]
             if line.startswith("KEHR-PROXY-READY") and not ready.is_set():
-                found.update(kv.split("=", 1) for kv in line.split()[1:])
+                for pair in line.split()[1:]:
+                    key, value = pair.split("=", 1)
+                    found[key] = value
                 ready.set()
         ready.set()
 

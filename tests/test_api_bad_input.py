@@ -23,6 +23,7 @@ from corpora.models import Corpus, Page
 from gold.models import UserExclusion
 from harvest.models import HarvestJob
 from tests.conftest import client_for, make_page
+from tests.expect import present
 
 # Beyond PostgreSQL's bigint (9223372036854775807) and SQLite's 64-bit integers.
 HUGE = "99999999999999999999999"
@@ -453,7 +454,7 @@ def test_hidden_corpora_answer_like_missing_ones(api, private_page, closed_page,
     assert response.json()["detail"] == missing.json()["detail"]
     assert slug not in response.content.decode()
 
-    unknown = Page.objects.order_by("-pk").first().pk + 1000
+    unknown = present(Page.objects.order_by("-pk").first()).pk + 1000
     missing = submit(api, unknown, [3] * hidden.node_count)
     response = submit(api, hidden.pk, [3] * hidden.node_count)
     assert response.status_code == missing.status_code == 400

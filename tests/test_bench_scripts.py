@@ -150,9 +150,11 @@ def started(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[Run]]]:
     order the tests ask for them."""
     db = request.config.getoption("kehr_db")
     names = [
-        item.callspec.params["name"]
+        str(item.callspec.params["name"])
         for item in request.session.items
-        if item.module is request.module and item.originalname == "test_bench_runs"
+        if isinstance(item, pytest.Function)
+        and item.module is request.module
+        and item.originalname == "test_bench_runs"
     ]
     # Without the KrdWrd data their tests skip (or fail, in CI) before asking for a run.
     has_data = (KRDWRD / "canola-train").is_dir()

@@ -104,6 +104,7 @@ def test_compare_many_scores_each_vector_like_compare():
     vectors = [LEARNER, REFERENCE, [0] * 7, [B] * 7]
     scores = compare_many(vectors, REFERENCE, TOKENS)
     expected = [compare(v, REFERENCE, TOKENS) for v in vectors]
+    assert scores.score_nodes is not None and scores.score_tokens is not None
     assert scores.score_nodes.tolist() == pytest.approx([e.score_nodes for e in expected])
     assert scores.score_tokens.tolist() == pytest.approx([e.score_tokens for e in expected])
     assert scores.correct.tolist() == [2, 5, 0, 2]  # all-bad is right on nodes 2 and 6

@@ -54,7 +54,8 @@ def firefox():
 
 
 def hex_rgb(value: str) -> tuple[int, int, int]:
-    return tuple(int(value[i : i + 2], 16) for i in (1, 3, 5))
+    red, green, blue = (int(value[i : i + 2], 16) for i in (1, 3, 5))
+    return red, green, blue
 
 
 def share_of_colour(firefox, document: str, tmp_path: Path, index: int, rgb) -> float:

@@ -127,7 +127,9 @@ def test_staff_see_the_mask_over_the_first_visit(client, make_user):
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
     with Image.open(io.BytesIO(response.content)) as overlay:
         x, y, _, _ = AD
-        red, green, blue = overlay.getpixel((x + 50, y + 50))
+        pixel = overlay.getpixel((x + 50, y + 50))
+        assert isinstance(pixel, tuple)  # an RGB image
+        red, green, blue = pixel
         assert red > 110 and blue > 110 and green < 140  # tinted fuchsia: the ad moves
         assert overlay.getpixel((600, 30)) == (30, 60, 90)  # the header is untouched
     assert client.get(f"/staff/methods/stability/{other.pk}.png").status_code == 404

@@ -5,6 +5,7 @@ and real workers on the Redis leg."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -53,14 +54,22 @@ def imported(slug: str, archive: Path) -> Corpus:
     return corpus
 
 
-def run_in_parts(corpus: Corpus, parts: int, capture_callbacks, order=None) -> MethodRun:
+Task = tuple[int, str, int]  # what dbce_parts queues: run id, phase, part number
+
+
+def run_in_parts(
+    corpus: Corpus,
+    parts: int,
+    capture_callbacks,
+    order: Callable[[list[Task]], Task] | None = None,
+) -> MethodRun:
     """Start a split run and deliver its queued parts here, in ``order`` (a function of
     the queue), the way workers would take them."""
     run = start_run(corpus, "dbce", parts=parts)
-    queue: list[tuple[int, str, int]] = []
+    queue: list[Task] = []
 
-    def enqueue(*task) -> None:
-        queue.append(task)
+    def enqueue(run_id: int, phase: str, number: int) -> None:
+        queue.append((run_id, phase, number))
 
     with capture_callbacks(execute=True):
         dbce_parts.start(run.pk, enqueue)

@@ -119,6 +119,7 @@ def test_evaluate_pages_checks_the_votes_and_reports_the_annotators_alone() -> N
     inputs = [p.page for p in pages]
     labels = [p.labels for p in pages]
     ids = [p.page_id for p in pages]
+    assert pages[1].votes is not None  # the sample ships its annotators' tags
     bad = [pages[0].votes, pages[1].votes[:-1]]  # one node short
     with pytest.raises(EngineInputError, match=rf"{ids[1]}: the annotators' tags have shape"):
         evaluate_pages(inputs, labels, model=False, baselines=["keep-all"], page_ids=ids,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 from kehr_engine.__main__ import main
 from kehr_engine.clean_text import kept_text

@@ -11,7 +11,7 @@ import pytest
 from sklearn.base import clone
 from sklearn.exceptions import NotFittedError
 from sklearn.model_selection import GridSearchCV, GroupKFold, cross_validate
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 import kehr_engine.evaluation
 from kehr_engine.estimator import PageClassifier, good_text_f1

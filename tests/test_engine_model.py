@@ -60,6 +60,7 @@ def test_the_model_learns_good_text_better_than_chance(slice_pages: list) -> Non
     (keep_all,) = evaluate_baselines(slice_pages, ["keep-all"])
     assert smoothed.micro["f1"] > keep_all.micro["f1"]
     assert smoothed.macro["f1"] > keep_all.macro["f1"]
+    assert smoothed.confusion is not None
     assert sum(sum(row) for row in smoothed.confusion) == sum(
         int((p.labels != 0).sum()) for p in slice_pages
     )

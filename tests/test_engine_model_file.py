@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 import kehr_engine.lexicon
 import kehr_engine.lightgbm_import

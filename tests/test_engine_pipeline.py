@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 from kehr_engine.clean_text import kept_text
 from kehr_engine.evaluation import page_features

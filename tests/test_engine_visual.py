@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ PAGE = (
 )
 # Menu at the top left in bold, two paragraphs in a column x 300..900 below the fold
 # line of a 1280x900 viewport for the second one, the option not laid out.
-LAYOUT = {
+LAYOUT: dict[str, Any] = {  # the JSON a harvest stores
     "rects": [[10, 5, 40, 20], [60, 5, 40, 20], [300, 400, 600, 60], [300, 1000, 600, 40], None],
     "styles": [[14, 700, 1, 1, 0.2], [14, 700, 1, 1, 0.2], [16, 400, 3, 1, 0.0],
                [16, 400, 2, 1, 0.0], None],

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from annotator import conf
 from kehr.env import ConfigurationError
 from tests.conftest import client_for
+from tests.expect import streamed
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -94,7 +95,7 @@ def test_install_page_offers_the_built_add_on_only_when_there_is_one(db, clean_e
     download = APIClient().get("/annotator/kehr-annotator.xpi")
     assert download.status_code == 200
     assert download["Content-Type"] == "application/x-xpinstall"
-    assert b"".join(download.streaming_content) == xpi.read_bytes()
+    assert b"".join(streamed(download)) == xpi.read_bytes()
 
 
 def test_guidelines_page_is_the_extensions_page(db):

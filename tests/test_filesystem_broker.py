@@ -75,7 +75,7 @@ def paused_encoding():
         assert Paused.release.wait(WAIT_S), "the test never released the paused write"
         return "done"
 
-    kombu_json.register_type(Paused, "kehr-test-paused", encode, lambda value: value)
+    kombu_json.register_type(Paused, "kehr-test-paused", encode)  # decoded: the string
     yield
     Paused.release.set()
     kombu_json._encoders.pop(Paused, None)  # no public unregister in kombu
@@ -154,6 +154,7 @@ def fetch_in_process_then_kill(transport_path: str, opts: dict) -> object:
         text=True,
         env={**os.environ, "PYTHONPATH": str(BACKEND)},
     )
+    assert proc.stdout is not None  # a pipe
     try:
         line = proc.stdout.readline()
     finally:

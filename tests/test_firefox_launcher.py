@@ -56,6 +56,7 @@ def run_and_kill_parent(code: str) -> int:
         cwd=REPO,
         env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO / "backend"), str(REPO)])),
     )
+    assert parent.stdout is not None  # a pipe
     try:
         child = int(parent.stdout.readline())
         assert alive(child)

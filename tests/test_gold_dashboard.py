@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from datetime import timedelta
+from typing import Any
 from xml.etree import ElementTree
 
 import numpy as np
@@ -22,6 +23,7 @@ from gold.merge import merge_corpus
 from gold.models import CorpusStats, PageGold, TieDecision, UserExclusion
 from gold.stats import compute_corpus_stats, refresh_corpus_stats, tag_bias_from_tables
 from tests.conftest import make_page
+from tests.expect import present
 
 B, U, G = 1, 2, 3
 NODES = 10
@@ -62,7 +64,7 @@ def staff_client(staff) -> Client:
 
 def svg_bars(svg: str) -> list[float]:
     root = ElementTree.fromstring(svg)
-    return [float(rect.get("data-value")) for rect in root.iter(f"{SVG}rect")]
+    return [float(rect.attrib["data-value"]) for rect in root.iter(f"{SVG}rect")]
 
 
 # --------------------------------------------------------------------------- access
@@ -302,7 +304,7 @@ def test_tag_bias_from_tables_equals_quality_on_nodes(cells):
     users = np.array([r[0] for r in rows], dtype=np.int64)
     labels = np.array([r[1] for r in rows], dtype=np.uint8)
     gold = np.array([r[2] for r in rows], dtype=np.uint8)
-    limits = {"min_nodes": 2, "min_users": 2, "min_distance": 0.05}
+    limits: dict[str, Any] = {"min_nodes": 2, "min_users": 2, "min_distance": 0.05}
     expected = quality.tag_bias(labels, gold, users, len(cells), **limits)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(stats_module, "BIAS_BATCH_NODES", 50)  # several batches
@@ -325,7 +327,7 @@ def test_bar_chart_heights_are_proportional_and_labels_escaped():
     )  # fmt: skip
     root = ElementTree.fromstring(svg)  # well-formed: escaping worked
     rects = list(root.iter(f"{SVG}rect"))
-    heights = [float(r.get("height")) for r in rects]
+    heights = [float(r.attrib["height"]) for r in rects]
     assert heights[0] == pytest.approx(2 * heights[1]) and heights[2] == 0
     assert "<b>&" in "".join(root.itertext())
     assert root.find(f"{SVG}line[@class='reference']") is not None
@@ -376,7 +378,7 @@ def test_admin_exclusion_records_who_and_marks_pages(merged, admin_client, djang
     )  # fmt: skip
     assert response.status_code == 302, response.content.decode()[:2000]
     exclusion = UserExclusion.objects.get()
-    assert exclusion.created_by.username == "admin"
+    assert present(exclusion.created_by).username == "admin"
     assert PageGold.objects.filter(dirty=True).count() == 5
 
 
@@ -395,8 +397,8 @@ def test_annotators_at_least_chart_and_csv_agree(corpus, pages, make_user, staff
 
     root = ElementTree.fromstring(figures.at_least_chart(CorpusStats.objects.get().data))
     bars = list(root.iter(f"{SVG}rect"))
-    assert [float(bar.get("data-value")) for bar in bars] == [2, 2, 2]
-    assert [bar.find(f"{SVG}title").text for bar in bars] == [
+    assert [float(bar.attrib["data-value"]) for bar in bars] == [2, 2, 2]
+    assert [present(bar.find(f"{SVG}title")).text for bar in bars] == [
         "2 annotators did at least 1 page", "2 annotators did at least 2 pages",
         "2 annotators did at least 4 pages",
     ]  # fmt: skip

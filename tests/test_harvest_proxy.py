@@ -19,6 +19,7 @@ from harvest.models import HarvestItem
 from kehr.processes import free_port
 from kehr_proxy.index import ArchiveIndex
 from tests import proxy_fixtures
+from tests.expect import present
 from tests.fixture_site_server import FixtureSite
 
 PAGES = ["/index.html", "/article.html", "/cp1252.html", "/sjis-meta.html", "/redirect"]
@@ -66,7 +67,7 @@ def test_record_then_replay_with_the_origin_gone(tmp_path):
     for item in job.items.filter(state=HarvestItem.State.DONE).select_related("page"):
         entry = kehr_proxy.lookup(archive, item.final_url)
         assert entry is not None and entry.status == 200, item.final_url
-        assert item.page.capture_record_id == entry.record_id
+        assert present(item.page).capture_record_id == entry.record_id
 
     # The origin is gone; a stand-in on its port only counts who still asks.
     gone = FixtureSite.start(port=site.port, gone=True)
@@ -79,7 +80,7 @@ def test_record_then_replay_with_the_origin_gone(tmp_path):
             capture = browser.capture(item.url, settle_ms=SETTLE_MS)
             assert capture.status == 200 and capture.final_url == item.final_url
             replayed = segment(capture.html, capture.final_url)
-            assert replayed.node_count == item.page.node_count, item.url
+            assert replayed.node_count == present(item.page).node_count, item.url
             with open(item.screenshot_path, "rb") as f:
                 live_png = f.read()
             fraction = identical_fraction(live_png, capture.screenshot_png)
@@ -306,7 +307,10 @@ def own_address() -> str:
 
 
 # Firefox's own values for what the harvester's profile turns off (the control below).
-WEBRTC_ON = {"media.peerconnection.enabled": True, "media.peerconnection.ice.proxy_only": False}
+WEBRTC_ON: dict[str, object] = {
+    "media.peerconnection.enabled": True,
+    "media.peerconnection.ice.proxy_only": False,
+}
 
 
 @pytest.mark.django_db

@@ -27,6 +27,7 @@ from kehr_engine.stability import StabilityMap, core_sections, node_stability
 from kehr_engine.stability.blocks import pixels
 from learning.data import page_input
 from tests import proxy_fixtures
+from tests.expect import present
 from tests.fixture_site_server import ROTATING_AD, FixtureSite
 
 pytestmark = [pytest.mark.django_db, pytest.mark.timeout(240)]
@@ -70,8 +71,9 @@ def test_visits_are_live_unarchived_stored_and_show_the_ad_as_dynamic(recorder):
     # The harvest's load and every visit reached the origin ...
     assert seen == 1 + VISITS
     # ... and the archive holds the first capture only: replay serves what was harvested.
+    page = present(item.page)
     entry = kehr_proxy.lookup(recorder.archive_dir, item.final_url)
-    assert entry is not None and entry.record_id == item.page.capture_record_id
+    assert entry is not None and entry.record_id == page.capture_record_id
 
     visits = PageVisits.objects.get(page=item.page)
     assert visits.message == ""
@@ -95,7 +97,7 @@ def test_visits_are_live_unarchived_stored_and_show_the_ad_as_dynamic(recorder):
     # Only blocks the ads' words happen to whiten in every visit could stay static.
     assert inner.mean() < 0.05
     assert smap.static[:, : 1400 // b].all(), "something beside the ad changed"
-    layout = Layout.from_json(visits.layout, item.page.node_count)
+    layout = Layout.from_json(visits.layout, page.node_count)
     stability, covered = node_stability(layout.rects, smap)
     ad_node = next(i for i, r in enumerate(layout.rects) if r[0] >= x - 1)
     assert stability[ad_node] < 0.3
@@ -109,10 +111,10 @@ def test_visits_are_live_unarchived_stored_and_show_the_ad_as_dynamic(recorder):
     assert (run.state, run.counts["labelled"], run.counts["pages"]) == ("done", 1, 1)
     stored = StabilityMap.from_json(PageStability.objects.get(page=item.page).data)
     assert (stored.static == smap.static).all()
-    labels = sources.resolve(item.page, "stability").labels
+    labels = sources.resolve(page, "stability").labels
     assert labels[ad_node] == 1
     assert all(labels[i] == 3 for i in others)
-    doc = page_input(item.page).node_document()
+    doc = page_input(page).node_document()
     names, matrix = features(doc, ["visual_stability"])
     assert matrix[ad_node, 0] < 0.3 and matrix[others[0], 0] == 1.0
     assert matrix[0, names.index("visual_stability.captures")] == VISITS

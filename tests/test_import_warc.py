@@ -8,7 +8,7 @@ import tracemalloc
 import zlib
 from pathlib import Path
 
-import brotli
+import brotli  # type: ignore[import-untyped]  # the package has no type stubs
 import pytest
 import zstandard
 from cdxj_indexer.main import write_cdx_index

@@ -14,6 +14,7 @@ from django.test import Client
 from corpora.ingest import add_page
 from kehr_engine.__main__ import main as engine_main
 from learning.models import ModelVersion, PredictedVector
+from tests.expect import present
 from tests.learning_pages import GROUPS, ROUNDS, gold_corpus, page_html, ready_version, train_file
 
 
@@ -180,7 +181,7 @@ def test_train_takes_the_corpus_target(small, capsys):
     )  # fmt: skip
     version = ModelVersion.objects.get(name="articles-1")
     assert version.training_options["target"] == "article"
-    assert read_header(version.path)["target"] == "article"
+    assert read_header(present(version.path))["target"] == "article"
     with pytest.raises(CommandError, match="invalid choice: 'news'"):
         call_command("train", "--corpus", "cmd", "--target", "news")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pytest
@@ -20,11 +21,12 @@ from corpora.models import Corpus
 from gold.exports import FORMATS, export
 from gold.exports import included as included_module
 from gold.exports.csv_nodes import COLUMNS
-from gold.exports.included import SOURCES, IncludeError
+from gold.exports.included import SOURCES, IncludeError, StoredVector
 from gold.merge import merge_corpus
 from learning.exports import CLASSIFIER
 from learning.models import ModelVersion, PredictedVector
 from tests.conftest import make_page
+from tests.expect import streamed
 
 B, U, G = 1, 2, 3
 NODES = 10
@@ -142,12 +144,15 @@ def test_vectors_are_fetched_a_batch_of_pages_at_a_time(model, pages, monkeypatc
     monkeypatch.setattr(included_module, "CHUNK_PAGES", 2)
     asked: list[list[int]] = []
     opened = CLASSIFIER.open(model.corpus, "m1")
+
     # The registered source again, its fetch recording which pages each call asks for.
+    def fetch(ids: Sequence[int]) -> Mapping[int, StoredVector]:
+        asked.append(list(ids))
+        return opened.fetch(ids)
+
     spy = included_module.VectorSource(
         "classifier", CLASSIFIER.syntax,
-        lambda corpus, argument: included_module.OpenedSource(
-            opened.spec, lambda ids: asked.append(list(ids)) or opened.fetch(ids)
-        ),
+        lambda corpus, argument: included_module.OpenedSource(opened.spec, fetch),
     )  # fmt: skip
     monkeypatch.setitem(included_module.SOURCES, "classifier", spy)
     records = jsonl_records(model.corpus, include=["classifier:m1"])
@@ -238,7 +243,7 @@ def test_staff_download_includes_a_classifier(model, staff):
     response = client.get("/staff/gold/test/export/jsonl/", {"include": "classifier:m1"})
     assert response.status_code == 200
     assert 'filename="test-gold-with-classifier-m1.jsonl"' in response["Content-Disposition"]
-    records = [json.loads(line) for line in b"".join(response.streaming_content).splitlines()]
+    records = [json.loads(line) for line in b"".join(streamed(response)).splitlines()]
     assert records[0]["included"]["classifier:m1"]["labels"] == predicted(0)
     for spec, message in [
         ("classifier:nope", "there is no model named 'nope'"),

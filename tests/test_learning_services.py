@@ -18,6 +18,7 @@ from gold.staff import exclude_submission
 from learning import jobs, services
 from learning.data import annotator_votes, training_data
 from learning.models import ModelVersion, PredictedVector
+from tests.expect import present
 from tests.learning_pages import (
     BAD,
     GOOD,
@@ -222,7 +223,7 @@ def test_the_annotator_reference_reads_the_submissions_the_merge_used(
     matrix = annotator_votes(ids)[0]
     assert matrix is not None and matrix.shape[1] == 2
     # A page with one usable submission has no "others": no votes for it.
-    exclude_submission(Submission.objects.filter(page=pages[1]).first(), reason="test")
+    exclude_submission(present(Submission.objects.filter(page=pages[1]).first()), reason="test")
     assert annotator_votes(ids)[1] is None
 
 

@@ -10,6 +10,7 @@ from django.test import Client
 
 from comparison import sources
 from learning.models import ModelVersion, PredictedVector
+from tests.expect import present
 from tests.learning_pages import GROUPS, gold_corpus
 
 WAIT_S = 120
@@ -46,7 +47,7 @@ def test_staff_buttons_train_evaluate_and_classify_on_a_worker(celery_worker, ma
     assert version.training_options == {"max_iter": 10}
     version = wait_for_job(version, "train", celery_worker)
     assert version.status == ModelVersion.Status.READY, version.message
-    assert version.path.is_file()
+    assert present(version.path).is_file()
     assert version.created_by == staff
     assert version.pages == 5
 
@@ -54,7 +55,7 @@ def test_staff_buttons_train_evaluate_and_classify_on_a_worker(celery_worker, ma
     assert "Evaluation of w1 queued (2-fold cross-validation)" in response.content.decode()
     version = wait_for_job(version, "evaluate", celery_worker)
     assert version.job_state == "done", version.message
-    assert version.headline["macro"]["f1"] > 0.9
+    assert present(version.headline)["macro"]["f1"] > 0.9
     report = client.get(f"/staff/models/{version.name}/").content.decode()
     assert "# Kehr engine evaluation" in report and "2-fold" in report
 
@@ -99,12 +100,12 @@ def test_the_periodic_check_retrains_a_due_corpus_on_the_worker(celery_worker, m
         time.sleep(0.5)
     decision = ModelSwitch.objects.get(corpus=corpus)
     assert decision.switched, decision.reason
-    assert decision.previous is None and decision.candidate_f1 > 0.9
+    assert decision.previous is None and present(decision.candidate_f1) > 0.9
     assert "had no model" in decision.reason
     learning.refresh_from_db()
     assert learning.current_model == decision.candidate
-    assert decision.candidate.status == ModelVersion.Status.READY
-    assert decision.candidate.folds == 2
+    assert present(decision.candidate).status == ModelVersion.Status.READY
+    assert present(decision.candidate).folds == 2
     # Nothing due any more: a second check queues nothing.
     tasks.retrain_due.delay()
     time.sleep(3)

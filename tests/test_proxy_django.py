@@ -167,6 +167,7 @@ def test_archive_proxy_command_prints_where_it_listens(recorded, tmp_path):
         stderr=subprocess.STDOUT,
         text=True,
     )
+    assert process.stdout is not None  # a pipe
     try:
         banner = process.stdout.readline() + process.stdout.readline()
         assert "Archive proxy (replay)" in banner and "http://kehr.proxy/" in banner
@@ -211,6 +212,7 @@ def test_the_replay_login_does_not_open_the_recorder(tmp_path):
         stderr=subprocess.STDOUT,
         text=True,
     )
+    assert process.stdout is not None  # a pipe
     try:
         ready = process.stdout.readline()
         while ready and not ready.startswith("KEHR-PROXY-READY"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -105,8 +106,8 @@ def test_an_older_harvests_layout_file_is_used_instead_of_rendering(
     assert page is not None
     job = create_job(corpus, page.url)
     rects_path = tmp_path / "1.json"
-    rects = {"rects": [[1, 2, 3, 4]] * page.node_count, "viewport": [1280, 900],
-             "document": [1280, 2000], "node_count": page.node_count}  # fmt: skip
+    rects: dict[str, Any] = {"rects": [[1, 2, 3, 4]] * page.node_count, "viewport": [1280, 900],
+                             "document": [1280, 2000], "node_count": page.node_count}  # fmt: skip
     rects_path.write_text(json.dumps(rects))
     job.items.update(page=page, rects_path=str(rects_path))
     call_command("render_pages", "--corpus", "imported", "--limit", "1")
@@ -142,8 +143,8 @@ def test_a_stored_layout_of_another_segmentation_is_not_used(corpus, caplog) -> 
     """Wrong boxes would be worse than none: the page is classified without a layout."""
     page = Page.objects.filter(corpus=corpus).first()
     assert page is not None
-    boxes = {"rects": [[0, 0, 10, 10]] * (page.node_count + 1), "viewport": [1280, 900],
-             "document": [1280, 900]}  # fmt: skip
+    boxes: dict[str, Any] = {"rects": [[0, 0, 10, 10]] * (page.node_count + 1),
+                             "viewport": [1280, 900], "document": [1280, 900]}  # fmt: skip
     PageLayout.objects.create(page=page, data=boxes, source=PageLayout.Source.RENDER)
     page = Page.objects.select_related("layout").get(pk=page.pk)
     assert page_input(page).layout is None

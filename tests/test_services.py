@@ -55,6 +55,7 @@ def test_broker_is_the_chosen_one(kehr_services):
         parts = urlsplit(url)
         assert parts.scheme == "redis"
         assert (parts.hostname, parts.port) == ("127.0.0.1", kehr_services.redis.port)
+        assert parts.hostname is not None and parts.port is not None
         assert redis_ping(parts.hostname, parts.port)
     else:
         assert url.startswith("filesystem://")

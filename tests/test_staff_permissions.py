@@ -52,7 +52,11 @@ def url_of(route: str, corpus, page) -> str:
         "slug": corpus.slug, "corpus": corpus.slug, "page_id": str(page.pk), "fmt": "jsonl",
         "name": "status", "folder": "visits", "sha256": "0" * 64,
     }  # fmt: skip
-    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: values[m.group(1)], route)
+
+    def value(match: re.Match[str]) -> str:
+        return values[match.group(1)]
+
+    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", value, route)
 
 
 def login(*permissions: str, superuser: bool = False) -> Client:

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import psycopg
 import pytest
@@ -25,15 +26,17 @@ from psycopg import sql
 
 from gold import merge, tasks
 from gold.models import CorpusStats, PageGold
+from tests.expect import present
 from tests.services import test_database_url
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
 WAIT_S = 90
+T = TypeVar("T")
 VISIBILITY_VARIABLE = "KEHR_BROKER_VISIBILITY_TIMEOUT_SECONDS"
 
 
-def wait_for(condition: Callable[[], object], worker, what: str) -> object:
+def wait_for(condition: Callable[[], T | None], worker, what: str) -> T:
     deadline = time.monotonic() + WAIT_S
     while time.monotonic() < deadline:
         value = condition()
@@ -42,6 +45,13 @@ def wait_for(condition: Callable[[], object], worker, what: str) -> object:
         time.sleep(0.2)
     pytest.fail(f"{what} did not happen within {WAIT_S} s; worker log:\n"
                 f"{worker.log_text()[-4000:]}")  # fmt: skip
+
+
+def broker_folder(option: str) -> Path:
+    """A folder of the filesystem broker, from its transport options."""
+    folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS[option]
+    assert isinstance(folder, str), (option, folder)
+    return Path(folder)
 
 
 def unacknowledged_tasks(kehr_services) -> list[str]:
@@ -53,7 +63,7 @@ def unacknowledged_tasks(kehr_services) -> list[str]:
         finally:
             client.close()
     else:
-        folder = Path(settings.CELERY_BROKER_TRANSPORT_OPTIONS["unacked_folder"])
+        folder = broker_folder("unacked_folder")
         entries = [json.loads(path.read_bytes()) for path in folder.glob("*@*/*.msg")]
     return sorted(entry["headers"]["task"] for entry in entries)
 
@@ -84,7 +94,7 @@ def queued_tasks(kehr_services) -> list[str]:
         finally:
             client.close()
     else:
-        folder = Path(settings.CELERY_BROKER_TRANSPORT_OPTIONS["data_folder_in"])
+        folder = broker_folder("data_folder_in")
         entries = [json.loads(path.read_bytes()) for path in folder.glob("*.celery.msg")]
     return sorted(entry["headers"]["task"] for entry in entries)
 
@@ -95,13 +105,13 @@ def database_write_lock(table: str) -> Iterator[Callable[[], bool]]:
     whether another session is waiting for it (where the database can tell)."""
     url = test_database_url()
     if connection.vendor == "sqlite":
-        db = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
-        db.execute("BEGIN IMMEDIATE")  # SQLite has one write lock for the whole file
+        lite = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+        lite.execute("BEGIN IMMEDIATE")  # SQLite has one write lock for the whole file
         try:
             yield lambda: True  # SQLite cannot show waiters; the broker check has to do
         finally:
-            db.execute("ROLLBACK")
-            db.close()
+            lite.execute("ROLLBACK")
+            lite.close()
         return
     with psycopg.connect(url) as db:
         # Reads go on, writes wait.
@@ -114,6 +124,7 @@ def database_write_lock(table: str) -> Iterator[Callable[[], bool]]:
                     "WHERE NOT l.granted AND c.relname = %s",
                     (table,),
                 ).fetchone()
+            assert row is not None  # count(*) gives one row
             return row[0] > 0
 
         yield someone_waits
@@ -239,5 +250,5 @@ def test_training_survives_a_killed_worker(celery_worker, kehr_services, make_us
         untouched=untouched, done=trained,
     )  # fmt: skip
     assert version.status == ModelVersion.Status.READY, version.message
-    assert version.job_state == "done" and version.path.is_file()
+    assert version.job_state == "done" and present(version.path).is_file()
     assert version.pages == 5

@@ -14,6 +14,7 @@ from annotations.labels import encode
 from annotations.services import submit_labels
 from corpora.models import Corpus
 from tests.conftest import client_for, make_page
+from tests.expect import stored_bytes
 from tutorial.models import TutorialStep
 
 B, U, G = 1, 2, 3
@@ -283,7 +284,7 @@ def test_staff_make_a_submission_the_reference(api, staff_api, staff, tutorial):
         "scored_nodes": 9,
         "unscored_nodes": 1,
     }
-    assert bytes(TutorialStep.objects.get(position=2).reference_labels) == bytes(LEARNER)
+    assert stored_bytes(TutorialStep.objects.get(position=2).reference_labels) == bytes(LEARNER)
     # The learner who tagged like the new reference is now right everywhere it scores.
     result = api.get("/api/tutorials/practice/steps/2/result/").json()
     assert result["score_nodes"] == 1.0
@@ -298,7 +299,7 @@ def test_a_page_of_a_tutorial_without_step_becomes_the_last_step(staff_api, tuto
     assert response.json()["position"] == 6
     assert response.json()["created"] is True
     step = TutorialStep.objects.get(page=pages[5])
-    assert (step.corpus, step.position, bytes(step.reference_labels)) == (
+    assert (step.corpus, step.position, stored_bytes(step.reference_labels)) == (
         corpus,
         6,
         bytes(REFERENCE),
@@ -323,7 +324,7 @@ def test_only_staff_make_references(api, tutorial):
     _corpus, pages = tutorial
     mine = submit(api, page_at(pages, 3), REFERENCE).json()
     assert api.post(f"/api/submissions/{mine['id']}/reference/").status_code == 403
-    assert bytes(TutorialStep.objects.get(position=3).reference_labels) == bytes(REFERENCE)
+    assert stored_bytes(TutorialStep.objects.get(position=3).reference_labels) == bytes(REFERENCE)
 
 
 # --------------------------------------------------------------------------- my stats
@@ -404,7 +405,7 @@ def test_an_imported_krdwrd_tutorial_works_like_any_other(api, db):
     response = submit(api, first["page"], [3] * page1["node_count"])
     assert "tutorial" not in response.json()
     step3 = TutorialStep.objects.get(corpus__slug="krdwrd-tutorial", position=3)
-    reference = list(bytes(step3.reference_labels))
+    reference = list(stored_bytes(step3.reference_labels))
     result = submit(api, step3.page, reference).json()["tutorial"]
     assert result["score_nodes"] == 1.0
     assert result["note"] == "KrdWrd 2008 tutorial, page 03.html"

@@ -260,7 +260,7 @@ def test_pages_are_self_contained(path):
         parts = urlsplit(target)
         assert parts.scheme == "https" and parts.hostname.endswith(".invalid"), target
     assert root.get("lang"), "the page declares its language"
-    assert root.findtext(".//title").strip()
+    assert root.findtext(".//title", "").strip()
 
 
 def test_manifest_is_well_formed():
@@ -360,6 +360,7 @@ def test_firefox_sees_every_node_with_the_same_reference(shipped):
             html = (SHIPPED_DIR / step.file).read_text(encoding="utf-8")
             marked = segment(html, step.url)
             rects = browser.node_rects(marked.document, marked.node_count)["rects"]
+            assert browser.client is not None
             seen = browser.client.execute_script(BROWSER_LABELS_JS, script_args=[step.node_count])
             for index, (rect, found) in enumerate(zip(rects, seen, strict=True)):
                 where = f"{step.file} node {index}"

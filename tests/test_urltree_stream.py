@@ -223,13 +223,13 @@ def test_a_restored_snapshot_continues_with_identical_results(
     b = UrlTreeStream.restore(a.snapshot(), store=other)
     assert b.snapshot() == a.snapshot()
     for url, texts, day in rest:
-        one, two = (
+        got_a, got_b = (
             a.process(doc(url, *texts, time=day * DAY)),
             b.process(doc(url, *texts, time=day * DAY)),
         )
-        assert one.duplicate == two.duplicate
-        assert {k: v.tolist() for k, v in one.boilerplate.items()} == {
-            k: v.tolist() for k, v in two.boilerplate.items()
+        assert got_a.duplicate == got_b.duplicate
+        assert {k: v.tolist() for k, v in got_a.boilerplate.items()} == {
+            k: v.tolist() for k, v in got_b.boilerplate.items()
         }
     assert a.stats == b.stats
 

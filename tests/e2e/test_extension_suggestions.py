@@ -19,6 +19,7 @@ from corpora.models import Corpus
 from learning.models import CorpusLearning, ModelVersion, PredictedVector, SuggestionAssignment
 from tests.e2e.support import choose_corpus_and_grab, login_in_options, wait_for
 from tests.e2e.test_extension_drafts import drafts_in, nodes_in, open_menu, painted, tag
+from tests.expect import stored_bytes
 from tests.proxy_fixtures import start_archive_proxy
 
 pytestmark = [pytest.mark.timeout(300)]
@@ -203,7 +204,7 @@ def test_hints_accept_undo_warn_sidebar_and_provenance(
         assert label_vectors.decode(stored.labels) == expected
         record = SuggestionAssignment.objects.get(user=user, page=page)
         assert record.shown and record.mode == "hints" and record.model_name == "garden-hints"
-        provenance = list(bytes(record.accepted))
+        provenance = list(stored_bytes(record.accepted))
         assert provenance == [1 if expected[i] else 0 for i in range(n)]
     finally:
         proxy.stop()
@@ -252,7 +253,9 @@ def test_prefill_confirm_correct_draft_and_provenance(
         assert message.startswith(f"Submitted “{page.title}”."), message
         stored = Submission.objects.get(user=user, page=page)
         assert label_vectors.decode(stored.labels) == final
-        provenance = list(bytes(SuggestionAssignment.objects.get(user=user, page=page).accepted))
+        provenance = list(
+            stored_bytes(SuggestionAssignment.objects.get(user=user, page=page).accepted)
+        )
         assert [provenance[i] for i in one] == [1] * len(one)
         assert [provenance[i] for i in foot + three] == [0] * len(foot + three)
         assert [provenance[i] for i in menu] == [2] * len(menu)

@@ -29,6 +29,7 @@ from annotations.services import submit_labels
 from comparison import render
 from corpora.models import Corpus
 from tests.e2e.support import PASSWORD, login_in_options, wait_for, wait_logged_in
+from tests.expect import stored_bytes
 from tests.proxy_fixtures import start_archive_proxy
 from tutorial import progress
 from tutorial.models import TutorialStep
@@ -207,7 +208,7 @@ def run_tutorial(browser, server, learner, tutorial):
     wait_for_step(browser, 1)
     first = step(1)
     n = first.page.node_count
-    reference = label_vectors.decode(first.reference_labels)
+    reference = label_vectors.decode(stored_bytes(first.reference_labels))
 
     # --- tag some text right (headline, first paragraph: good) and some wrong ---------
     # (the paper's name and the byline are bad in the reference); the rest stays untagged
@@ -401,7 +402,7 @@ def run_staff_reference(browser, server):
     click_in_bar(browser, "reference")
     mine = Submission.objects.get(user__username="sven", page=step(1).page)
     wait_for(
-        lambda: bytes(step(1).reference_labels) == bytes(mine.labels),
+        lambda: stored_bytes(step(1).reference_labels) == bytes(mine.labels),
         what="the staff tags to become the reference",
     )
     # Shown again against the new reference: everything tagged is right now.
