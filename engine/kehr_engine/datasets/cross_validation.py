@@ -37,7 +37,6 @@ from kehr_engine.datasets.scoring import (
     passage_scores,
     readability_scores,
 )
-from kehr_engine.features import features
 from kehr_engine.metrics import GOOD
 from kehr_engine.model import train
 from kehr_engine.node_mapping import kept_nodes
@@ -149,11 +148,12 @@ class PageMatrices:
 def page_matrices(
     pages: Sequence[LabelledPage], groups: Sequence[str], progress: Progress = None
 ) -> PageMatrices:
+    """Each page's features, as PageInput.feature_matrix computes them for prediction."""
     started = time.perf_counter()
     names: list[str] = []
     matrices = []
     for i, page in enumerate(pages, start=1):
-        names, matrix = features(page.page.node_document(), groups)
+        names, matrix = page.page.feature_matrix(groups)  # the engine's one feature path
         matrices.append(matrix)
         if i % 100 == 0 and progress:
             progress(f"features: {i}/{len(pages)} pages")
