@@ -122,11 +122,23 @@ def ablation_step(pages: list, k: int) -> None:
 
 
 def markdown_step() -> None:
+    data, ablations = _report_data()
+    figures = write_plots(data, PUBLISHED, ablations["rows"] if ablations else None)
+    images = [(p.stem.replace("-", " "), p.name) for p in figures if p.suffix == ".svg"]
+    (PUBLISHED / "default-model.md").write_text(report_markdown(images))
+
+
+def _report_data() -> tuple[dict, dict | None]:
     data = json.loads((REPORTS / "engine-model.json").read_text())
     ablations_path = REPORTS / "engine-model-ablations.json"
     ablations = json.loads(ablations_path.read_text()) if ablations_path.is_file() else None
-    figures = write_plots(data, PUBLISHED, ablations["rows"] if ablations else None)
-    images = [(p.stem.replace("-", " "), p.name) for p in figures if p.suffix == ".svg"]
+    return data, ablations
+
+
+def report_markdown(images: list[tuple[str, str]]) -> str:
+    """The report's Markdown from the committed JSON files, showing these figures
+    ((caption, file) pairs); tests/test_docs_figures.py compares it with the docs."""
+    data, ablations = _report_data()
     text = markdown(data, images=images)
     text = text.replace("# Kehr engine evaluation", "# Kehr engine: the default model's evaluation")
     if ablations:
@@ -154,7 +166,7 @@ def markdown_step() -> None:
             "(kehr_engine.lexicon, docs/engine.md); its figures with the lexicon are the "
             "first row of the table at the top.\n"
         )
-    (PUBLISHED / "default-model.md").write_text(text)
+    return text
 
 
 def main() -> None:
