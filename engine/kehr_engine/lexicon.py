@@ -17,9 +17,8 @@ training rows get *out-of-fold* values: page-grouped inner folds, each page's fe
 from a lexicon of the other pages (:func:`out_of_fold_features`). The model keeps the
 lexicon of all its training pages for prediction.
 
-Measured in page-grouped 10-fold CV on the 148 CANOLA pages (text+dom+context, 100
-rounds): macro token F1 of good text 0.906 -> 0.912, micro 0.946 -> 0.948 (the
-committed report, fold seed 0); 0.906 -> 0.914 with fold seed 1 (docs/engine.md).
+What it gains in page-grouped CV on the CANOLA pages: docs/engine.md, "Model" and
+"Evaluation of the model".
 """
 
 from __future__ import annotations

@@ -12,18 +12,8 @@ no pickle (kehr_engine.model_file). Training is deterministic: one thread, fixed
 ``deterministic=True``, so the same pages give the same text model byte for byte.
 
 Settings: scikit-learn's (100 rounds, learning rate 0.1, 31 leaves, L2 1.0, 20 nodes
-per leaf, 255 bins, every feature for every tree). Page-grouped 10-fold CV on the 148
-CANOLA pages (macro token F1 of good text, text+dom+context+lexicon, fold seed 0):
-HistGradientBoosting 0.912 on feature version 2; LightGBM 0.911 there and 0.913 on
-feature version 3. Tried by the same CV, all within about 0.003 of these, so none kept:
-on version 2, 150 rounds 0.912 (0.911 with fold seed 1, where 100 rounds gave 0.910 and
-HistGradientBoosting 0.914), 200 rounds 0.912, half the features per tree
-(``feature_fraction`` 0.5) 0.912 and with 150 rounds 0.913 (both fold seeds), learning
-rate 0.15 0.911, 200 rounds at 0.05 0.911, 10 or 40 nodes per leaf 0.910, 15 leaves
-0.910, 63 leaves 0.904; on version 3, 150 rounds 0.913, 150 rounds with
-``feature_fraction`` 0.5 0.911. Prediction: 4.9 ms of CPU a trafilatura-eval page (274
-nodes on average) against 7.6 ms for HistGradientBoosting, whose every call also paid
-about 5 ms of set-up.
+per leaf, 255 bins, every feature for every tree), chosen by page-grouped CV on the
+CANOLA pages; what else was tried and how it scored is in docs/engine.md, "Model".
 
 With the pages' node texts, training also learns a lexicon of good and bad words
 (kehr_engine.lexicon) whose features stage 1 sees beside the groups'; prediction then
@@ -31,11 +21,11 @@ needs the texts too. Optional per-node ``weights`` (e.g. for partially labelled 
 weigh the trees' training rows; a node of weight 0 counts as unlabelled, also for the
 lexicon, which otherwise counts labelled nodes unweighted.
 
-Stage 2 is off by default (``smoothing=False``), and so is any smoothing: in page-grouped
-10-fold CV on the 148 CANOLA pages (bench/smoothing.py) it lowered macro token F1 of
-good text from 0.912 to 0.880, and a linear-chain CRF over the same out-of-fold
-probabilities to 0.907; the context group already gives every node its neighbours'
-features. It stays available for further measurement.
+Stage 2 is off by default (``smoothing=False``), and so is any smoothing: it lowered
+macro token F1 in page-grouped CV, and so did a linear-chain CRF over the same
+out-of-fold probabilities (bench/smoothing.py, bench/reports/smoothing.json); the
+context group already gives every node its neighbours' features. It stays available
+for further measurement.
 """
 
 from __future__ import annotations
@@ -56,8 +46,8 @@ CLASSES = np.array([1, 2, 3])
 SMOOTH_K = 3
 INNER_FOLDS = 3
 
-# Boosting rounds and the share of features each tree may split on (module docstring:
-# what page-grouped CV on the CANOLA pages found). The figures in
+# Boosting rounds and the share of features each tree may split on (docs/engine.md,
+# "Model": what page-grouped CV on the CANOLA pages found). The figures in
 # docs/evaluation/default-model.md were measured with 100 rounds.
 MAX_ITER = 100
 FEATURE_FRACTION = 1.0
