@@ -7,7 +7,7 @@ labelling rules). Folds are over pages (kehr_engine.splits.page_folds, k folds, 
 both datasets share them. ``--with-canola`` adds the 148 CANOLA pages
 (../shared/data/krdwrd) to every training fold, never to a test fold.
 
-Each page's features are computed once (kehr_engine.features.features, as
+Each page's features are computed once (PageInput.feature_matrix, as
 kehr_engine.evaluation.page_features does for the CANOLA CV) and every fold trains with
 kehr_engine.model.train on them, the way pipeline.train_model would but without
 recomputing features per fold. Each test page is predicted, turned into text by
@@ -59,9 +59,8 @@ from kehr_engine.datasets.cross_validation import (  # noqa: E402
     node_score,
     score,
 )
-from kehr_engine.features import DEFAULT_GROUPS, features  # noqa: E402
+from kehr_engine.features import DEFAULT_GROUPS  # noqa: E402
 from kehr_engine.model import MAX_ITER  # noqa: E402
-from kehr_engine.pipeline import PageInput  # noqa: E402
 
 MODERN = REPO.parent / "shared" / "data" / "modern"
 KRDWRD = REPO.parent / "shared" / "data" / "krdwrd"
@@ -78,7 +77,7 @@ def canola_training(groups: Sequence[str], limit: int | None) -> tuple[list, lis
     gold = load_canola(KRDWRD, limit=limit)
     matrices, labels, texts = [], [], []
     for page in gold:
-        _, matrix = features(PageInput.from_gold(page).node_document(), groups)
+        _, matrix = page.page.feature_matrix(groups)
         matrices.append(matrix)
         labels.append(page.labels)
         texts.append(page.node_texts)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 import numpy as np
 from lxml import etree
@@ -32,11 +31,6 @@ from kehr_engine.segmenter import (
 from kehr_engine.stability.nodes import PageStability
 
 __all__ = ["PageInput"]
-
-
-class _HoldsPage(Protocol):
-    @property
-    def page(self) -> PageInput: ...
 
 
 @dataclass(frozen=True)
@@ -82,12 +76,6 @@ class PageInput:
             raise EngineInputError(f"{name}: {error}") from None
         check_node_count(page.node_count, name, max_nodes)
         return cls(page.node_texts, page.document, html, url)
-
-    @classmethod
-    def from_gold(cls, gold: _HoldsPage) -> PageInput:
-        """A gold page's own PageInput (``gold.page``): kept for callers written when
-        GoldPage copied the fields instead of holding the page."""
-        return gold.page
 
     @property
     def node_count(self) -> int:
