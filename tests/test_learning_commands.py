@@ -111,7 +111,7 @@ def test_evaluate_keeps_a_failed_training_s_message(small):
 
 
 def test_the_staff_evaluate_button_keeps_a_failed_training_s_message(small, staff):
-    """The refusal is learning.services.queue()'s, so the button gets it as the command
+    """The refusal is learning.dispatch.queue()'s, so the button gets it as the command
     does: nothing is claimed, and the training's message stays on the row."""
     failed = failed_version("cmd-broken", small[0])
     client = Client()

@@ -271,20 +271,30 @@ def test_the_visual_diff_shows_classifier_against_gold(small, model_file, staff)
     assert f"classifier:{version.name}" in chooser
 
 
-def test_a_job_the_broker_never_got_is_recorded_as_failed(small, monkeypatch):
+def test_a_job_the_broker_never_got_is_recorded_as_failed(
+    small, monkeypatch, django_capture_on_commit_callbacks
+):
     from kombu.exceptions import OperationalError
 
-    from learning import tasks
+    from learning import dispatch
 
     corpus, _pages = small
     version = services.create_version(corpus)
+    sent: list[tuple] = []
+    monkeypatch.setattr(dispatch, "send", lambda *args, **kwargs: sent.append(args))
+    with django_capture_on_commit_callbacks() as waiting:
+        dispatch.queue(version, ModelVersion.Job.TRAIN)
+    # Sent once the transaction that recorded the job commits, not before.
+    assert sent == [] and len(waiting) == 1
+    waiting[0]()
+    assert sent == [(dispatch.TRAIN, version.pk)]
 
     def broker_down(*args, **kwargs):
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr(tasks.train, "delay", broker_down)
-    with pytest.raises(OperationalError):
-        services.queue(version, ModelVersion.Job.TRAIN)
+    monkeypatch.setattr(dispatch, "send", broker_down)
+    with pytest.raises(OperationalError), django_capture_on_commit_callbacks(execute=True):
+        dispatch.queue(version, ModelVersion.Job.TRAIN)
     version.refresh_from_db()
     assert (version.status, version.job_state) == ("failed", "failed")
     assert "task queue is not reachable (connection refused)" in version.message

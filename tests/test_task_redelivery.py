@@ -228,6 +228,7 @@ def test_forced_merge_survives_a_killed_worker(
 def test_training_survives_a_killed_worker(celery_worker, kehr_services, make_user, monkeypatch):
     """A worker killed inside a model's training: the version stays queued for the next
     worker, which trains it to a ready model file (the redelivered task runs again)."""
+    from learning import dispatch
     from learning import services as learning
     from learning.models import ModelVersion
     from tests.learning_pages import GROUPS, gold_corpus
@@ -246,7 +247,7 @@ def test_training_survives_a_killed_worker(celery_worker, kehr_services, make_us
     kill_inside_and_redeliver(
         celery_worker, kehr_services, monkeypatch,
         task="learning.tasks.train", table="learning_modelversion", what="training",
-        send=lambda: learning.queue(version, ModelVersion.Job.TRAIN),
+        send=lambda: dispatch.queue(version, ModelVersion.Job.TRAIN),
         untouched=untouched, done=trained,
     )  # fmt: skip
     assert version.status == ModelVersion.Status.READY, version.message

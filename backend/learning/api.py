@@ -22,6 +22,7 @@ from corpora.models import Page
 from kehr.echo import echo
 from kehr.ids import as_id
 from learning.models import ModelVersion, PredictedVector
+from learning.serving import ModelLookupError, predict_page
 
 LABEL_NAMES = {1: "bad", 2: "uncertain", 3: "good"}
 #: The path's page id, described as the router describes it for /api/pages/{id}/.
@@ -90,7 +91,6 @@ def _label_now(version: ModelVersion, page: Page):
     # when staff first ask for a page no model has classified.
     from kehr_engine.model_file import ModelFileError
     from kehr_engine.pipeline import EngineInputError
-    from learning.services import ModelLookupError, predict_page
 
     try:
         return predict_page(version, page)

@@ -9,7 +9,10 @@ from django.core.management.base import CommandError
 
 from corpora import lookup
 from corpora.models import Corpus
+from learning.dispatch import queue
+from learning.jobs import JobError
 from learning.models import ModelVersion
+from learning.serving import ModelLookupError
 
 
 def find_corpus(slug: str) -> Corpus:
@@ -18,7 +21,7 @@ def find_corpus(slug: str) -> Corpus:
 
 
 def find_model(name: str, *, ready: bool = False) -> ModelVersion:
-    from learning.services import ModelLookupError, find_version
+    from learning.services import find_version
 
     try:
         return find_version(name, ready=ready)
@@ -49,9 +52,6 @@ def finished(version: ModelVersion) -> ModelVersion:
 
 
 def queue_job(version: ModelVersion, job: str, corpus: Corpus | None = None, **options) -> str:
-    from learning.jobs import JobError
-    from learning.services import queue
-
     try:
         queue(version, job, corpus, **options)
     except JobError as error:

@@ -38,12 +38,22 @@ from django.conf import settings
 from django.db.models import Max
 
 from corpora.models import Corpus
+from kehr_engine.features import DEFAULT_GROUPS
 from learning.bootstrap import PairedInterval, paired_interval
-from learning.data import merged_page_count
-from learning.grouping import Grouping, site_keys
-from learning.jobs import JobError, claim, running, under_way, unqueued
+from learning.data import MIN_TRAINING_PAGES, merged_page_count, training_data
+from learning.dispatch import queue_retraining
+from learning.grouping import SITE, Grouping, choose, site_keys
+from learning.jobs import JobError, claim, running, under_way
 from learning.models import CorpusLearning, ModelSwitch, ModelVersion
-from learning.suggestions import OFF, current_model, settings_of
+from learning.services import (
+    EXPECTED,
+    classify_now,
+    create_version,
+    cross_validate_recipe,
+    store_evaluation,
+    train_version,
+)
+from learning.serving import current_model, settings_of
 
 Echo = Callable[[str], object] | None
 log = logging.getLogger(__name__)
@@ -59,42 +69,36 @@ def _baseline(corpus: Corpus) -> int:
     return max(trained, decided)
 
 
-def due_reason(learning: CorpusLearning) -> str | None:
+def due_reason(corpus_settings: CorpusLearning) -> str | None:
     """Why the corpus should be retrained now, or None."""
-    if learning.retrain_after == 0:
+    every = corpus_settings.retrain_after
+    if every == 0:
         return None
-    corpus = learning.corpus
+    corpus = corpus_settings.corpus
     if ModelVersion.objects.filter(under_way(), corpus=corpus).exists():
         return None  # a model of the corpus is training or evaluating: wait for it
     merged, baseline = merged_page_count(corpus), _baseline(corpus)
-    if merged - baseline < learning.retrain_after:
+    if merged - baseline < every:
         return None
-    new = merged - baseline
-    return f"{new} pages merged since the last model (retrain after {learning.retrain_after})"
+    return f"{merged - baseline} pages merged since the last model (retrain after {every})"
 
 
 def queue_due(echo: Echo = None) -> list[ModelVersion]:
-    """Record a candidate for every corpus that is due and send its retraining to a worker."""
-    from learning import tasks
-
+    """Record a candidate for every corpus that is due and send its retraining to a worker
+    (learning.dispatch: once the candidate is committed; a broker that cannot take it is
+    recorded on the candidate's row, or it would keep the corpus busy for ever)."""
     queued = []
-    for learning in CorpusLearning.objects.filter(retrain_after__gt=0).select_related(
+    due = CorpusLearning.objects.filter(retrain_after__gt=0).select_related(
         "corpus", "current_model"
-    ):
-        reason = due_reason(learning)
+    )
+    for corpus_settings in due:
+        reason = due_reason(corpus_settings)
         if reason is None:
             continue
-        candidate = create_candidate(learning.corpus)
-        try:
-            tasks.retrain.delay(candidate.pk)
-        except Exception as error:
-            # Not queued: say so on the row, or the queued candidate would keep the
-            # corpus busy, and so never retrained again.
-            unqueued(candidate, ModelVersion.Job.TRAIN, f"The task queue is not reachable "
-                     f"({error}); nothing was queued.")  # fmt: skip
-            raise
+        candidate = create_candidate(corpus_settings.corpus)
+        queue_retraining(candidate)
         if echo is not None:
-            echo(f"{learning.corpus.slug}: {reason}; training {candidate.name}")
+            echo(f"{corpus_settings.corpus.slug}: {reason}; training {candidate.name}")
         queued.append(candidate)
     return queued
 
@@ -102,8 +106,6 @@ def queue_due(echo: Echo = None) -> list[ModelVersion]:
 def create_candidate(corpus: Corpus) -> ModelVersion:
     """A queued version with the current model's recipe (feature groups, boosting rounds,
     target)."""
-    from learning.services import DEFAULT_GROUPS, create_version
-
     current = current_model(corpus)
     if current is None:
         return create_version(corpus, groups=list(DEFAULT_GROUPS))
@@ -178,15 +180,6 @@ def score(
     """Cross-validate the candidate's recipe (its report is stored as any evaluation's)
     and the current model's on the same folds of the corpus' merged pages, as the
     candidate's evaluation job; None when it failed (the message is on the row)."""
-    from learning.grouping import SITE, choose
-    from learning.services import (
-        EXPECTED,
-        MIN_TRAINING_PAGES,
-        cross_validate_recipe,
-        store_evaluation,
-        training_data,
-    )
-
     corpus = candidate.corpus
     scores: Scores | None = None
     with running(candidate, ModelVersion.Job.EVALUATE, EXPECTED, echo) as progress:
@@ -232,8 +225,6 @@ def _per_page(result: dict, page_ids: Sequence[str]) -> list[float]:
 def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
     """Train the candidate, score it and the current model's recipe on the same folds,
     and decide whether it becomes current (:func:`decide`)."""
-    from learning.services import classify_now, train_version
-
     candidate = ModelVersion.objects.select_related("corpus").get(pk=candidate_id)
     corpus = candidate.corpus
     settings_row = settings_of(corpus) or CorpusLearning(corpus=corpus)
@@ -286,7 +277,8 @@ def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
         grouping=scores.grouping.name, tolerance=tolerance, candidate_f1=candidate_f1,
     )  # fmt: skip
     uses_model = (
-        settings_row.suggestions != OFF or corpus.page_order == Corpus.PageOrder.UNCERTAINTY
+        settings_row.suggestions != CorpusLearning.Suggestions.OFF
+        or corpus.page_order == Corpus.PageOrder.UNCERTAINTY
     )
     if decision.switched and uses_model:
         # Label the corpus now: suggestions read stored vectors, the page order the

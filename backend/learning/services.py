@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +23,8 @@ from corpora.models import Corpus, Page
 from kehr_engine.default_model import is_shipped_name
 from kehr_engine.evaluation_report import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
-from kehr_engine.model import Model
 from kehr_engine.model_file import ModelFileError, load_model, save_model
-from kehr_engine.pipeline import EngineInputError, Prediction, predict, train_model
+from kehr_engine.pipeline import EngineInputError, predict, train_model
 from kehr_engine.pipeline import evaluate_pages as engine_evaluate
 from kehr_engine.targets import DEFAULT_TARGET, TARGETS
 from learning.data import (
@@ -39,9 +37,9 @@ from learning.data import (
 )
 from learning.grouping import Grouping
 from learning.grouping import choose as choose_grouping
-from learning.jobs import JobError, claim, running, unqueued
+from learning.jobs import JobError, claim, running
 from learning.models import ModelVersion, PredictedVector
-from learning.suggestions import current_model
+from learning.serving import ModelLookupError, current_model, load_version_model
 from learning.uncertainty import refresh_uncertainty
 
 #: Failures whose message already says what was wrong and what to do.
@@ -51,10 +49,6 @@ DEFAULT_FOLDS = ModelVersion.DEFAULT_FOLDS
 Echo = Callable[[str], object] | None
 #: Pages classified per database round trip (one bulk insert each).
 CLASSIFY_BATCH = 50
-
-
-class ModelLookupError(LookupError):
-    """A model name that names no usable model; the message lists what there is."""
 
 
 def check_groups(groups: Sequence[str]) -> list[str]:
@@ -276,41 +270,6 @@ def store_evaluation(version: ModelVersion, result: dict[str, Any], folds: int) 
 # --------------------------------------------------------------------------- classify
 
 
-@dataclass(frozen=True)
-class _Loaded:
-    key: tuple[str, int, int]
-    model: Model
-
-
-_loaded: dict[int, _Loaded] = {}
-
-
-def load_version_model(version: ModelVersion) -> Model:
-    """The version's model, loaded once per process (again when its file changed)."""
-    if version.status != ModelVersion.Status.READY or version.path is None:
-        raise ModelLookupError(
-            f"Model {version.name} is not ready ({version.get_status_display().lower()}): "
-            "only a trained model can label pages."
-        )
-    path = version.path
-    try:
-        stat = os.stat(path)
-    except FileNotFoundError:
-        raise ModelFileError(
-            f"The file of model {version.name} is missing ({path}): train the model again."
-        ) from None
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    cached = _loaded.get(version.pk)
-    if cached is None or cached.key != key:
-        cached = _Loaded(key, load_model(path))
-        _loaded[version.pk] = cached
-    return cached.model
-
-
-def predict_page(version: ModelVersion, page: Page) -> Prediction:
-    return predict(load_version_model(version), page_input(page))
-
-
 def drop_stale_vectors(version: ModelVersion, corpus: Corpus) -> int:
     """Delete the version's vectors of pages whose node count changed since (a page
     harvested again is segmented again); returns how many, so they are labelled anew."""
@@ -433,35 +392,3 @@ def find_version(name: str, *, ready: bool = False) -> ModelVersion:
             f"{': ' + version.message if version.message else ''})."
         )
     return version
-
-
-def refuse_failed_training(version: ModelVersion) -> None:
-    """JobError for a model whose training failed: it has nothing to evaluate, and the
-    evaluation's claim would wipe the training's message off /staff/models/."""
-    if version.status == ModelVersion.Status.FAILED:
-        raise JobError(
-            f"The training of model {version.name} failed"
-            f"{' (' + version.message + ')' if version.message else ''}: there is nothing "
-            f"to evaluate. Train again: manage.py train --corpus {version.corpus.slug}."
-        )
-
-
-def queue(version: ModelVersion, job: str, corpus: Corpus | None = None, **options: Any) -> None:
-    """Claim the job on the version and send its task to a worker."""
-    from learning import tasks  # the tasks call this module's functions
-
-    if job == ModelVersion.Job.EVALUATE:  # the staff button and the command alike
-        refuse_failed_training(version)
-    if job != ModelVersion.Job.TRAIN:  # create_version claimed the training already
-        claim(version, job, corpus)
-    try:
-        if job == ModelVersion.Job.TRAIN:
-            tasks.train.delay(version.pk)
-        elif job == ModelVersion.Job.EVALUATE:
-            tasks.evaluate.delay(version.pk, **options)
-        else:
-            tasks.classify.delay(version.pk, (corpus or version.corpus).pk)
-    except Exception as error:
-        # Not queued: say so on the row, or it would stay "queued" and block every job.
-        unqueued(version, job, f"The task queue is not reachable ({error}); nothing was queued.")
-        raise

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from corpora.models import Corpus, Page
 from learning.models import CorpusLearning, ModelVersion, PredictedVector, SuggestionAssignment
+from learning.serving import ModelLookupError, current_model, predict_page, settings_of
 
 OFF = CorpusLearning.Suggestions.OFF
 HINTS = CorpusLearning.Suggestions.HINTS
@@ -56,34 +57,11 @@ class Served:
         ]  # fmt: skip
 
 
-def settings_of(corpus: Corpus) -> CorpusLearning | None:
-    return (
-        CorpusLearning.objects.filter(corpus=corpus)
-        .select_related("suggestion_model", "current_model")
-        .first()
-    )
-
-
-def current_model(corpus: Corpus, learning: CorpusLearning | None = None) -> ModelVersion | None:
-    """The model that serves the corpus: the one staff or retraining made current, else
-    the newest ready model trained on the corpus."""
-    if learning is None:
-        learning = settings_of(corpus)
-    chosen = learning.current_model if learning is not None else None
-    if chosen is not None and chosen.status == ModelVersion.Status.READY:
-        return chosen
-    return (
-        ModelVersion.objects.filter(corpus=corpus, status=ModelVersion.Status.READY)
-        .order_by("-created_at", "-id")
-        .first()
-    )
-
-
-def suggesting_model(corpus: Corpus, learning: CorpusLearning) -> ModelVersion | None:
-    named = learning.suggestion_model
+def suggesting_model(corpus: Corpus, corpus_settings: CorpusLearning) -> ModelVersion | None:
+    named = corpus_settings.suggestion_model
     if named is not None:
         return named if named.status == ModelVersion.Status.READY else None
-    return current_model(corpus, learning)
+    return current_model(corpus, corpus_settings)
 
 
 def served_for(page: Page, user, *, rng: random.Random | None = None) -> Served:
@@ -91,28 +69,28 @@ def served_for(page: Page, user, *, rng: random.Random | None = None) -> Served:
     corpus = page.corpus
     if corpus.kind == Corpus.Kind.TUTORIAL:
         return Served(OFF, "Tutorials never show suggestions: find the tags yourself.")
-    learning = settings_of(corpus)
-    if learning is None or learning.suggestions == OFF:
+    corpus_settings = settings_of(corpus)
+    if corpus_settings is None or corpus_settings.suggestions == OFF:
         # Also for pairs drawn before staff turned suggestions off: off means off.
         return Served(OFF, "This corpus shows no suggestions.")
     recorded = SuggestionAssignment.objects.filter(page=page, user=user).first()
     if recorded is not None:
         return _from_record(recorded, page)
-    model = suggesting_model(corpus, learning)
+    model = suggesting_model(corpus, corpus_settings)
     if model is None:
         # Nothing recorded: the draw happens once a model is ready.
         return Served(OFF, "No model is ready for this corpus yet.")
-    shown = (rng or random).random() * 100 < learning.suggestion_share
+    shown = (rng or random).random() * 100 < corpus_settings.suggestion_share
     record = SuggestionAssignment(
-        page=page, user=user, shown=shown, mode=learning.suggestions, model=model,
-        model_name=model.name, threshold=learning.suggestion_threshold,
+        page=page, user=user, shown=shown, mode=corpus_settings.suggestions, model=model,
+        model_name=model.name, threshold=corpus_settings.suggestion_threshold,
     )  # fmt: skip
     # The comparison group's record keeps what would have been suggested too (never
     # shown): how often each group's tags agree with the model is the bias figure.
     labels, probability = _model_labels(model, page)
     if labels is None:
         return Served(OFF, f"Model {model.name} cannot label this page.")
-    confident = probability >= learning.suggestion_threshold
+    confident = probability >= corpus_settings.suggestion_threshold
     record.suggested = np.where(confident, labels, 0).astype(np.uint8).tobytes()
     record.probability = np.where(confident, probability, 0).astype("<f2").tobytes()
     try:
@@ -148,7 +126,6 @@ def _model_labels(model: ModelVersion, page: Page) -> tuple[np.ndarray | None, n
         # Imported here: the engine loads in a web worker only when it must label a page.
         from kehr_engine.model_file import ModelFileError
         from kehr_engine.pipeline import EngineInputError
-        from learning.services import ModelLookupError, predict_page
 
         try:
             prediction = predict_page(model, page)

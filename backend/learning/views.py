@@ -2,7 +2,8 @@
 
 Buttons POST (CSRF, staff only) and queue a job on a worker; the table shows each job's
 progress as the worker writes it into the row. learning.services is imported inside the
-views: it loads the engine, which web workers need only when staff use these pages.
+views: it loads the engine, which web workers need only when staff use these pages (jobs
+are queued through learning.dispatch, which does not).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from kehr.staff_permissions import (
     VIEW_SUGGESTIONS,
     staff_permission_required,
 )
+from learning.dispatch import queue
+from learning.jobs import JobError
 from learning.models import CorpusLearning, ModelVersion, PredictedVector
 
 logger = logging.getLogger(__name__)
@@ -34,9 +37,6 @@ def _render(request: HttpRequest, template: str, context: dict) -> HttpResponse:
 
 
 def _queue(request: HttpRequest, version: ModelVersion, job: str, done: str, **options) -> None:
-    from learning.jobs import JobError
-    from learning.services import queue
-
     try:
         queue(version, job, **options)
     except JobError as error:
@@ -85,7 +85,6 @@ def index(request: HttpRequest) -> HttpResponse:
 @staff_permission_required(RUN_MODEL_JOBS)
 @require_POST
 def train(request: HttpRequest) -> HttpResponse:
-    from learning.jobs import JobError
     from learning.services import create_version
 
     corpus = Corpus.objects.filter(slug=request.POST.get("corpus", "")).first()

@@ -9,8 +9,8 @@ import io
 from collections.abc import Iterable, Iterator, Sequence
 
 from corpora.models import Corpus
-from gold.exports.included import IncludedVector
-from gold.exports.source import LABEL_NAMES, GoldPage
+from gold.exports.page import GoldPage, IncludedVector
+from gold.exports.source import LABEL_NAMES
 from kehr import safe_csv
 
 COLUMNS = [

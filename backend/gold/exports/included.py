@@ -21,9 +21,8 @@ from itertools import islice
 import numpy as np
 
 from corpora.models import Corpus
-from gold.exports.source import CHUNK_PAGES, GoldPage
-
-CLASSIFIED, UNCLASSIFIED, STALE = "classified", "unclassified", "stale"
+from gold.exports.page import CLASSIFIED, STALE, UNCLASSIFIED, GoldPage, IncludedVector
+from gold.exports.source import CHUNK_PAGES
 
 
 class IncludeError(ValueError):
@@ -54,16 +53,6 @@ class VectorSource:
     open: Callable[[Corpus, str], OpenedSource]
     # corpus -> the specs that would include something (offered on the staff page)
     choices: Callable[[Corpus], list[str]] | None = None
-
-
-@dataclass(frozen=True)
-class IncludedVector:
-    """One included source's vector of one exported page."""
-
-    spec: str
-    status: str  # CLASSIFIED, UNCLASSIFIED or STALE
-    labels: np.ndarray | None = None  # (nodes,) uint8 when classified
-    proba: np.ndarray | None = None  # (nodes, 3) when classified and stored
 
 
 SOURCES: dict[str, VectorSource] = {}

@@ -6,8 +6,7 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 
 from corpora.models import Corpus
-from gold.exports.included import IncludedVector
-from gold.exports.source import GoldPage
+from gold.exports.page import GoldPage, IncludedVector
 
 SCHEMA = "kehr-gold-page/1"
 

@@ -21,7 +21,8 @@ from html import escape
 
 from corpora.models import Corpus
 from corpora.segmenter import NODE_INDEX_ATTR, NODE_TAG
-from gold.exports.source import LABEL_NAMES, GoldPage
+from gold.exports.page import GoldPage
+from gold.exports.source import LABEL_NAMES
 from gold.models import PageGold
 
 STYLE = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from corpora.models import Corpus
-from gold.exports.source import GoldPage
+from gold.exports.page import GoldPage
 
 HEADER_PREFIX = "# kehr-page"
 GOOD, UNCERTAIN = 3, 2

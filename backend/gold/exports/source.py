@@ -3,59 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-import numpy as np
 
 from corpora.models import Corpus
 from corpora.segmenter import SegmenterError, read_node_texts
 from gold import vectors
+from gold.exports.page import GoldPage
 from gold.models import PageGold
-
-if TYPE_CHECKING:  # included.py imports this module for GoldPage and CHUNK_PAGES
-    from gold.exports.included import IncludedVector
 
 #: Pages fetched per database round trip; each carries its annotation document.
 CHUNK_PAGES = 50
 LABEL_NAMES = {0: "none", 1: "bad", 2: "uncertain", 3: "good"}
 
 SkipHandler = Callable[[int, str], None]
-
-
-@dataclass(frozen=True)
-class GoldPage:
-    id: int
-    url: str
-    final_url: str
-    title: str
-    document: str
-    status: str
-    submissions: int
-    texts: list[str]
-    tokens: list[int]
-    labels: np.ndarray  # (nodes,) uint8
-    votes: np.ndarray  # (nodes, 3) bad, uncertain, good
-    ties: dict[int, str]  # node -> resolution
-    agreement: dict[str, Any]
-    merged_at: str
-    # Vectors of other sources the export was asked to include (gold.exports.included).
-    included: tuple[IncludedVector, ...] = ()
-
-    @property
-    def voters(self) -> np.ndarray:
-        return self.votes.sum(axis=1)
-
-    def vote_shares(self) -> list[float | None]:
-        """Share of the node's voters who chose its merged label; None without a label."""
-        shares: list[float | None] = []
-        voters = self.voters
-        for node, label in enumerate(self.labels.tolist()):
-            if label == 0 or voters[node] == 0:
-                shares.append(None)
-            else:
-                shares.append(round(float(self.votes[node, label - 1] / voters[node]), 4))
-        return shares
 
 
 def gold_pages(corpus: Corpus, *, on_skip: SkipHandler | None = None) -> Iterator[GoldPage]:

@@ -40,8 +40,9 @@ class Command(BaseCommand):
         parser.add_argument("--queue", action="store_true", help="run on a Celery worker")
 
     def handle(self, *args, **options) -> None:
+        from learning.dispatch import refuse_failed_training
         from learning.jobs import JobError, claim
-        from learning.services import evaluate_version, refuse_failed_training
+        from learning.services import evaluate_version
 
         if options["folds"] < 2:
             raise CommandError(f"--folds {options['folds']}: cross-validation needs at least 2.")
