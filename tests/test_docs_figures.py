@@ -49,6 +49,8 @@ MARKER_RE = re.compile(r"<!--\s*fig:\s*(?P<ref>[^%>]*?)\s*(?P<percent>%)?\s*-->"
 NUMBER_RE = re.compile(r"[-+\u2212]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+\u2212]?\d+(?:\.\d+)?")
 # What may stand between a figure and its marker: unit, percent sign, emphasis.
 GAP_RE = re.compile(r"[\s%*_\u00d7)a-zA-Z/]{0,12}")
+# Inline code: where the docs show a marker instead of using one.
+CODE_RE = re.compile(r"`[^`]*`")
 # One step of a key path: .name, ["any name"], [3], [field=value] or [field="a value"].
 STEP_RE = re.compile(
     r"\.?(?P<key>[A-Za-z_][\w\-+]*)"
@@ -82,7 +84,13 @@ def figures_in(doc: Path, text: str | None = None) -> list[Figure]:
     text = doc.read_text(encoding="utf-8") if text is None else text
     found = []
     report = ""
+    fenced = False
     for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        if fenced:
+            continue
+        line = CODE_RE.sub(" ", line)  # markers shown as examples are not markers
         events = [(m.start(), m) for m in REPORT_RE.finditer(line)]
         events += [(m.start(), m) for m in MARKER_RE.finditer(line)]
         for _, match in sorted(events, key=lambda event: event[0]):
@@ -211,6 +219,8 @@ def test_the_check_reads_markers_and_catches_a_wrong_figure(tmp_path) -> None:
     assert mismatch(wrong[0], {}, tmp_path) is not None
     rounded = figures_in(doc, f"<!-- report: {name} -->\n71 %<!-- fig: share % -->\n")
     assert mismatch(rounded[0], {}, tmp_path) is None
+    shown = "Write `0.9<!-- fig: share -->` after a figure.\n```\n1<!-- fig: x -->\n```\n"
+    assert figures_in(doc, shown) == []  # examples in code are not markers
     with pytest.raises(FigureError, match="no figure right before"):
         figures_in(doc, f"<!-- report: {name} -->\nsee<!-- fig: pages -->\n")
     with pytest.raises(FigureError, match="no report"):
