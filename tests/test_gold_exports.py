@@ -17,9 +17,9 @@ from corpora.ingest import add_page
 from corpora.segmenter import read_node_texts, segment
 from gold.exports import FORMATS, UnknownFormat, export
 from gold.exports.csv_nodes import COLUMNS
-from gold.krdwrd.merged_file import CLASS_RE as KRDWRD_CLASS
 from gold.merge import merge_corpus
 from gold.models import PageGold
+from kehr_engine.krdwrd.merged_file import CLASS_RE as KRDWRD_CLASS
 from tests.expect import streamed
 
 B, U, G = 1, 2, 3

@@ -12,11 +12,11 @@ from django.core.management import CommandError, call_command
 from annotations.models import Submission
 from corpora.models import Corpus, Page
 from corpora.segmenter import krdwrd_token_count
-from gold.krdwrd.importer import LayoutError, detect_layout, import_corpus, import_tutorial
-from gold.krdwrd.merged_file import read_merged
-from gold.krdwrd.stats_file import StatsFormatError, read_stats
 from gold.merge import merge_corpus
 from gold.models import PageGold, TieDecision
+from kehr_engine.krdwrd.merged_file import read_merged
+from kehr_engine.krdwrd.stats_file import StatsFormatError, read_stats
+from krdwrd_import.importer import LayoutError, detect_layout, import_corpus, import_tutorial
 from tests.krdwrd_data import KRDWRD, krdwrd_folder
 from tutorial.models import TutorialStep
 

@@ -63,6 +63,8 @@ INSTALLED_APPS = [
     "learning",
     "annotator",
     "api",
+    # manage.py import_krdwrd: the 2008 KrdWrd data into corpora, gold and tutorial.
+    "krdwrd_import",
 ]
 
 MIDDLEWARE = [

@@ -1,4 +1,4 @@
-"""Reading the 2008 KrdWrd ``merged/<id>.html`` gold pages (gold.krdwrd re-exports it).
+"""Reading the 2008 KrdWrd ``merged/<id>.html`` gold pages (krdwrd_import reads them too).
 
 Elements carry ``class="krdwrd-tag-N"``; a text node's gold tag is that of its nearest
 ancestor with such a class (tags are pushed down the tree). The page is segmented by

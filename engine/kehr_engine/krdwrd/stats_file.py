@@ -1,4 +1,4 @@
-"""Reading the 2008 KrdWrd ``stats/<id>.stats`` files (gold.krdwrd re-exports it).
+"""Reading the 2008 KrdWrd ``stats/<id>.stats`` files (krdwrd_import reads them too).
 
 Layout (../shared/data/krdwrd/README.md)::
 

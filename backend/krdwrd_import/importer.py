@@ -33,9 +33,9 @@ from annotations.models import Submission
 from corpora.ingest import add_page
 from corpora.models import Corpus, Page
 from corpora.segmenter import SegmentedPage, SegmenterError, krdwrd_token_count, segment
-from gold.krdwrd.merged_file import read_merged
-from gold.krdwrd.stats_file import StatsFile, StatsFormatError, read_stats
 from gold.models import TieDecision
+from kehr_engine.krdwrd.merged_file import read_merged
+from kehr_engine.krdwrd.stats_file import StatsFile, StatsFormatError, read_stats
 from tutorial.models import TutorialStep
 
 USERNAME_PREFIX = "krdwrd-"

@@ -8,9 +8,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from gold.krdwrd.importer import DEFAULT_TUTORIAL_URL, LayoutError, import_path
 from gold.merge import merge_corpus
 from gold.stats import refresh_corpus_stats
+from krdwrd_import.importer import DEFAULT_TUTORIAL_URL, LayoutError, import_path
 
 
 class Command(BaseCommand):
