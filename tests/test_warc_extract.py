@@ -277,3 +277,21 @@ def test_manage_extract_reads_warc_files_too(
         call_command("extract", str(tmp_path / "gone.warc"))
     with pytest.raises(CommandError, match="--workers 0"):
         call_command("extract", str(warc), "--workers", "0")
+
+
+def test_a_closed_output_ends_the_run_quietly(tmp_path: Path) -> None:
+    """``extract … | head -1``: no traceback when the reader goes away."""
+    warc = tmp_path / "many.warc.gz"
+    write_warc(warc, [response(f"https://example.org/{i}", article(i)) for i in range(300)])
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "engine"), "OMP_NUM_THREADS": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kehr_engine", "extract", str(warc), "--workers", "1",
+         "--format", "jsonl"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+    )  # fmt: skip
+    assert process.stdout is not None and process.stderr is not None
+    assert json.loads(process.stdout.readline())["url"] == "https://example.org/0"
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 0, err
+    assert "Traceback" not in err and "output closed: 1 WARC file" in err

@@ -12,7 +12,7 @@ terminal, and the summary at the end (records read, HTML, extracted, empty, fail
 skipped by reason). Exit code 0 when nothing failed (a WARC with no HTML at all is no
 failure), 1 when a record or a file could not be read, 2 for bad arguments (a path that
 does not exist) before anything is read, 130 after Ctrl-C (the summary so far is
-printed).
+printed). A reader that goes away (``| head``) ends the run quietly with exit code 0.
 """
 
 from __future__ import annotations
@@ -131,13 +131,19 @@ def extract_warcs(args: argparse.Namespace, say: Say) -> int:
             elif result.text:
                 out.write(("\n" if wrote_text else "") + result.text + "\n")
                 wrote_text = True
+        out.flush()
     except KeyboardInterrupt:
         results.close()  # cancels the batches not started, shuts the workers down
         progress.close()
         out.flush()
         say(f"interrupted: {summary.line()}")
         return 130
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, as cat does
+        results.close()
+        progress.close()
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        say(f"output closed: {summary.line()}")
+        return 0
     progress.close()
-    out.flush()
     say(summary.line())
     return 1 if summary.problems else 0
