@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -295,3 +296,45 @@ def test_a_closed_output_ends_the_run_quietly(tmp_path: Path) -> None:
     err = process.stderr.read().decode()
     assert process.wait(timeout=120) == 0, err
     assert "Traceback" not in err and "output closed: 1 WARC file" in err
+
+
+def chunked(body: bytes, size: int = 100) -> bytes:
+    parts = [body[i : i + size] for i in range(0, len(body), size)]
+    return b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in parts) + b"0\r\n\r\n"
+
+
+def test_bodies_are_dechunked_and_decompressed_under_the_byte_limit(tmp_path: Path) -> None:
+    import brotli
+    import zstandard
+
+    page = article(1)
+    bomb = gzip.compress(b"<html><body>" + b"a" * 5_000_000)
+
+    def rec(url: str, body: bytes, *headers: tuple[str, str]) -> Rec:
+        return Rec("response", url, body, http=(("Content-Type", "text/html"), *headers))
+
+    warc = tmp_path / "encodings.warc.gz"
+    write_warc(warc, [
+        rec("https://e.example/gzip", gzip.compress(page), ("Content-Encoding", "gzip")),
+        rec("https://e.example/deflate", zlib.compress(page), ("Content-Encoding", "deflate")),
+        rec("https://e.example/raw-deflate", zlib.compress(page)[2:-4],
+            ("Content-Encoding", "deflate")),
+        rec("https://e.example/br", brotli.compress(page), ("Content-Encoding", "br")),
+        rec("https://e.example/zstd", zstandard.compress(page), ("Content-Encoding", "zstd")),
+        rec("https://e.example/chunked", chunked(page), ("Transfer-Encoding", "chunked")),
+        rec("https://e.example/chunked-gzip", chunked(gzip.compress(page)),
+            ("Transfer-Encoding", "chunked"), ("Content-Encoding", "gzip")),
+        rec("https://e.example/bomb", bomb, ("Content-Encoding", "gzip")),
+        rec("https://e.example/bad-gzip", b"not gzip at all", ("Content-Encoding", "gzip")),
+        rec("https://e.example/unknown", page, ("Content-Encoding", "x-magic")),
+    ])  # fmt: skip
+    summary = WarcSummary()
+    problems: list[str] = []
+    records = list(html_records(warc, summary, problems.append, byte_limit=1_000_000))
+    decoded = {r.url.rsplit("/", 1)[1]: r.payload for r in records}
+    assert decoded == dict.fromkeys(
+        ["gzip", "deflate", "raw-deflate", "br", "zstd", "chunked", "chunked-gzip"], page
+    )
+    assert summary.skipped == {"too large": 1} and summary.failed == 2
+    assert any("bad gzip body" in p for p in problems)
+    assert any("unknown Content-Encoding 'x-magic'" in p for p in problems)

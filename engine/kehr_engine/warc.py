@@ -19,7 +19,9 @@ record (a wrong Content-Length, garbage) and raises on a bad gzip member; either
 this module looks for the next record start after the last good record (a gzip member
 that inflates to ``WARC/``, or a ``WARC/1.`` line in a plain file), reports the offset
 it skipped from and goes on there. A record whose body is shorter than its
-Content-Length (a file cut short) is reported and counted as truncated.
+Content-Length (a file cut short) is reported and counted as truncated. Bodies are
+de-chunked and their Content-Encoding undone under the byte limit by
+:mod:`kehr_engine.warc_body` (FastWARC's own decoding leaves chunked bodies as they are).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from fastwarc.stream_io import FastWARCError
 from fastwarc.warc import ArchiveIterator, WarcRecord, WarcRecordType
 
 from kehr_engine.limits import max_bytes
+from kehr_engine.warc_body import BodyError, TooLarge, http_body
 
 __all__ = [
     "WARC_SUFFIXES",
@@ -79,7 +82,7 @@ class HtmlRecord:
     record_id: str  # WARC-Record-ID
     date: str  # WARC-Date as written
     offset: int  # where the record starts in its file (compressed offset for .warc.gz)
-    payload: bytes  # the HTTP body, content and transfer encodings undone
+    payload: bytes  # the HTTP body, transfer and content codings undone (kehr_engine.warc_body)
     charset: str | None  # from the HTTP Content-Type, if it names one
 
 
@@ -191,7 +194,7 @@ def _raw_records(path: Path, file: IO[bytes], kind: FileKind, summary: WarcSumma
         last: int | None = None
         error: str | None = None
         try:
-            for record in ArchiveIterator(file, parse_http=True, auto_decode="all"):
+            for record in ArchiveIterator(file, parse_http=True, auto_decode="none"):
                 last = record.stream_pos
                 yield record
         except (FastWARCError, ValueError, OSError) as problem:
@@ -267,27 +270,23 @@ def html_records(path: Path, summary: WarcSummary, report: Report,
                 summary.skipped[reason] += 1
                 continue
             try:
-                payload = record.reader.read(limit + 1)
-            except (FastWARCError, ValueError, OSError) as error:
-                summary.failed += 1
-                report(f"{path}: offset {offset}: the body cannot be read ({error})")
-                continue
-            if len(payload) > limit:
+                payload, cut = http_body(record, limit)
+            except TooLarge:
                 summary.skipped["too large"] += 1
+                continue
+            except BodyError as error:
+                summary.failed += 1
+                report(f"{path}: offset {offset}: {error}")
+                continue
+            if cut:
+                summary.skipped["truncated"] += 1
+                report(
+                    f"{path}: offset {offset}: the body is cut short (its Content-Length "
+                    f"says {record.content_length} bytes)"
+                )
                 continue
             if reason == SNIFF and not looks_like_html(payload):
                 summary.skipped["not HTML"] += 1
-                continue
-            headers = record.http_headers
-            encoded = headers is not None and (
-                headers.get("Content-Encoding") or headers.get("Transfer-Encoding")
-            )
-            if not encoded and len(payload) < record.content_length:
-                summary.skipped["truncated"] += 1
-                report(
-                    f"{path}: offset {offset}: the body is cut short ({len(payload)} of "
-                    f"{record.content_length} bytes)"
-                )
                 continue
             summary.html += 1
             yield HtmlRecord(
