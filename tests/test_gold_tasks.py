@@ -132,7 +132,7 @@ def test_forced_merge_keeps_pages_dirty_until_their_result_commits(annotated, mo
 
     monkeypatch.setattr(merge, "CHUNK_PAGES", 1)  # one page a transaction
 
-    def die_after_first_chunk(_pages: int) -> None:
+    def die_after_first_chunk(_done: int, _total: int) -> None:
         raise WorkerDied  # progress is reported after a chunk commits
 
     with pytest.raises(WorkerDied):

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_password
 
-Progress = Callable[[int, int], None]
+from kehr.progress import Progress
 
 
 class GeneratedPasswordHasher(PBKDF2PasswordHasher):

@@ -12,9 +12,10 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from accounts.passwords import NewPassword, Progress, TooSlowForTheWeb, hash_passwords
+from accounts.passwords import NewPassword, TooSlowForTheWeb, hash_passwords
 from corpora.models import Corpus
 from kehr import safe_csv
+from kehr.progress import Progress
 
 KNOWN_COLUMNS = ("username", "email", "first_name", "last_name", "password")
 

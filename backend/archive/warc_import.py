@@ -28,7 +28,7 @@ import json
 import logging
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,6 +44,7 @@ from corpora.ingest import add_page
 from corpora.models import Corpus
 from corpora.segmenter import SegmenterError
 from corpora.signals import pages_arrived
+from kehr.progress import Say
 from kehr_engine.limits import EngineInputError, max_bytes
 
 logger = logging.getLogger(__name__)
@@ -271,7 +272,7 @@ def import_warcs(
     paths: list[Path],
     *,
     cdx: Path | None = None,
-    progress: Callable[[str], object] | None = None,
+    say: Say | None = None,
 ) -> ImportSummary:
     """Index the HTML captures of the files and make the latest capture of each URL the
     corpus' page at that URL. Raises WarcImportError for a file that does not exist."""
@@ -314,8 +315,8 @@ def import_warcs(
                 known[2].record_id,
             ):
                 latest[record.url] = (record.captured_at, capture, record)
-        if progress:
-            progress(f"{path.name}: {summary.line()}")
+        if say:
+            say(f"{path.name}: {summary.line()}")
     arrived: list[int] = []
     for url, (_time, capture, record) in latest.items():
         page = corpus.pages.filter(url=url).only("captured_at", "capture_record_id").first()

@@ -30,9 +30,9 @@ def run_command(
     if queue:
         task.delay(run.pk)
         return f"{method} run {run.pk} on {corpus.slug} queued for a worker."
-    echo = (lambda line: print(line, file=sys.stderr, flush=True)) if verbosity else None
+    say = (lambda line: print(line, file=sys.stderr, flush=True)) if verbosity else None
     try:
-        run = runner(run.pk, echo=echo)
+        run = runner(run.pk, say=say)
     except ValueError as error:
         raise CommandError(str(error)) from None
     return f"{corpus.slug}: {run.message}."

@@ -35,6 +35,7 @@ from archive.models import WarcCapture
 from corpora.models import Corpus, Page
 from corpora.segmenter import read_node_texts
 from crosspage.models import MethodRun, MethodVector, UrlTreeState
+from kehr.progress import Say
 from kehr_engine.dbce.labels import DbceResult
 from kehr_engine.dbce.run import ArchivePage, label_archive
 from kehr_engine.dbce.similar import Capture
@@ -45,7 +46,6 @@ from kehr_engine.urltree.stream import StreamDocument, UrlTreeStream
 
 logger = logging.getLogger(__name__)
 
-Echo = Callable[[str], object] | None
 #: The heuristics a URL Tree run writes when none are named: the paper's four.
 DEFAULT_HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500")
 BATCH = 200
@@ -78,17 +78,18 @@ def mark_failed(run_id: int, error: Exception, where: str = "") -> None:
 
 
 @contextmanager
-def running(run: MethodRun, echo: Echo) -> Iterator[Callable[[str, float], None]]:
-    """Mark the run running; yield a progress function; record its end (done or failed)."""
+def running(run: MethodRun, say: Say | None) -> Iterator[Callable[[str, float], None]]:
+    """Mark the run running; yield a function that writes a line and the share done into
+    its row (and says the line when given ``say``); record its end (done or failed)."""
     MethodRun.objects.filter(pk=run.pk).update(state=MethodRun.State.RUNNING, message="")
 
-    def progress(text: str, share: float) -> None:
+    def row(text: str, share: float) -> None:
         MethodRun.objects.filter(pk=run.pk).update(progress=share, progress_text=text[:500])
-        if echo:
-            echo(f"{share:4.0%} {text}")
+        if say:
+            say(f"{share:4.0%} {text}")
 
     try:
-        yield progress
+        yield row
     except Exception as error:
         mark_failed(run.pk, error)
         raise
@@ -157,10 +158,10 @@ def _save_state(corpus: Corpus, stream: UrlTreeStream, pages: int) -> None:
     )
 
 
-def run_urltree(run_id: int, *, echo: Echo = None) -> MethodRun:
+def run_urltree(run_id: int, *, say: Say | None = None) -> MethodRun:
     run = MethodRun.objects.select_related("corpus").get(pk=run_id)
     heuristics = list(run.options.get("heuristics") or DEFAULT_HEURISTICS)
-    with running(run, echo) as progress:
+    with running(run, say) as row:
         stream = UrlTreeStream(heuristics)  # ValueError names an unknown heuristic
         pages = _ordered(Page.objects.filter(corpus=run.corpus))
         rows: list[tuple[Page, str, np.ndarray, str]] = []
@@ -173,7 +174,7 @@ def run_urltree(run_id: int, *, echo: Echo = None) -> MethodRun:
                 store_rows(run, rows)
                 rows = []
                 share = done / len(pages)
-                progress(f"{run.corpus.slug}: {done}/{len(pages)} pages streamed", share)
+                row(f"{run.corpus.slug}: {done}/{len(pages)} pages streamed", share)
         # Pages that arrive later continue this stream.
         _save_state(run.corpus, stream, len(pages))
         duplicates, refused = outcomes["duplicate"], outcomes["refused"]
@@ -312,11 +313,11 @@ def dbce_summary(counts: dict) -> str:
     )
 
 
-def run_dbce(run_id: int, *, echo: Echo = None) -> MethodRun:
+def run_dbce(run_id: int, *, say: Say | None = None) -> MethodRun:
     """DBCE over the corpus in this process (crosspage.dbce_parts splits it over workers)."""
     run = MethodRun.objects.select_related("corpus").get(pk=run_id)
     corpus = run.corpus
-    with running(run, echo) as progress:
+    with running(run, say) as row:
         found = corpus_captures(corpus)
         members = []
         failed_reads = 0
@@ -326,12 +327,12 @@ def run_dbce(run_id: int, *, echo: Echo = None) -> MethodRun:
             except (OSError, ValueError, StopIteration) as error:
                 failed_reads += 1
                 logger.warning("capture %s unreadable: %s", stored.record_id, error)
-        progress(f"{corpus.slug}: {len(found.archive_pages)} pages, {len(members)} earlier "
+        row(f"{corpus.slug}: {len(found.archive_pages)} pages, {len(members)} earlier "
                  "captures indexed", 0.05)  # fmt: skip
 
         def labelled(done: int, total: int) -> None:
             if done == total or done % 50 == 0:
-                progress(f"{corpus.slug}: {done}/{total} pages labelled", 0.05 + 0.9 * done / total)
+                row(f"{corpus.slug}: {done}/{total} pages labelled", 0.05 + 0.9 * done / total)
 
         results = label_archive(found.archive_pages, members=members, progress=labelled)
         rows, unlabelled = dbce_rows(found.pages, results)

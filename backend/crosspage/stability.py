@@ -20,9 +20,10 @@ from django.db import transaction
 
 from corpora.models import Page
 from crosspage.models import MethodRun, PageStability
-from crosspage.services import Echo, running, store_rows
+from crosspage.services import running, store_rows
 from harvest.models import PageVisits, VisitCapture
 from harvest.visits import capture_path
+from kehr.progress import Say
 from kehr_engine.layout import Layout, LayoutError
 from kehr_engine.stability import PageStability as EnginePageStability
 from kehr_engine.stability import StabilityMap, StabilityParams, core_sections, stability_labels
@@ -115,13 +116,13 @@ def mask_overlay(page: Page) -> bytes:
     return out.getvalue()
 
 
-def run_stability(run_id: int, *, echo: Echo = None) -> MethodRun:
+def run_stability(run_id: int, *, say: Say | None = None) -> MethodRun:
     """The method over the run's corpus in this process (the task calls the same)."""
     run = MethodRun.objects.select_related("corpus").get(pk=run_id)
     params = StabilityParams.from_dict(run.options.get("params", {}))
     pages = list(Page.objects.filter(corpus=run.corpus).order_by("pk"))
     counts = {"pages": len(pages), "labelled": 0, "layouts": 0}
-    with running(run, echo) as progress:
+    with running(run, say) as row:
         for done, page in enumerate(pages, 1):
             labels, reason, smap = label_page(page, params)
             with transaction.atomic():
@@ -133,7 +134,7 @@ def run_stability(run_id: int, *, echo: Echo = None) -> MethodRun:
             counts["labelled"] += not reason
             counts["layouts"] += smap.layouts if smap is not None else 0
             if done == len(pages) or done % 10 == 0:
-                progress(f"{run.corpus.slug}: {done}/{len(pages)} pages", done / len(pages))
+                row(f"{run.corpus.slug}: {done}/{len(pages)} pages", done / len(pages))
         message = f"{counts['labelled']} of {counts['pages']} pages labelled" + (
             "; the others say why (no or too few visits)"
             if counts["labelled"] < counts["pages"]

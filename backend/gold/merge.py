@@ -19,7 +19,7 @@ import json
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
@@ -41,14 +41,13 @@ from gold.models import (
     UserExclusion,
 )
 from gold.voting import CHUNK_PAGES, TIE_LABELS, VoteBatch, merge_batch
+from kehr.progress import Progress
 
 logger = logging.getLogger(__name__)
 
 #: Bump when voting, checks or agreement change: every page's fingerprint changes, so
 #: the next run re-merges everything instead of keeping results of the old rules.
 ALGORITHM_VERSION = 1
-
-Progress = Callable[[int], object]  # what it returns is ignored (tqdm's update)
 
 RESULT_FIELDS = [
     "status",
@@ -154,7 +153,7 @@ def merge_pages(
         chunk = ids[start : start + CHUNK_PAGES]
         report.add(_merge_chunk(corpus, chunk, user_exclusions, force))
         if progress is not None:
-            progress(len(chunk))
+            progress(start + len(chunk), len(ids))
     if report.pages:
         mark_stats_stale(corpus)
     report.seconds = time.perf_counter() - started

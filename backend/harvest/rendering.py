@@ -32,9 +32,12 @@ from corpora.models import Corpus, Page, PageLayout
 from harvest.browser import Browser
 from harvest.models import HarvestItem
 from harvest.render_document import RenderError, measure_document
+from kehr.progress import Say
 from kehr_engine.layout import Layout, LayoutError
 
 logger = logging.getLogger(__name__)
+#: How often render_corpus says how far it is (pages).
+SAY_EVERY = 10
 
 
 def render_layout(browser: Browser, page: Page) -> dict:
@@ -87,13 +90,14 @@ def render_corpus(
     force: bool = False,
     with_archive: bool = False,
     limit: int | None = None,
-    progress: Callable[[int, int, RenderSummary], object] | None = None,
+    say: Say | None = None,
 ) -> RenderSummary:
     """Give every page of ``corpus`` without a layout one (every page, with ``force``).
 
     Each page's layout is stored as soon as it is measured, so an interrupted run keeps
     what it did and the next run goes on from there. A page that fails is reported and
-    the browser restarted for the next one; nothing else stops the run.
+    the browser restarted for the next one; nothing else stops the run. ``say`` hears
+    how far the run is every :data:`SAY_EVERY` pages and at the end.
     """
     summary = RenderSummary()
     total_pages = Page.objects.filter(corpus=corpus).count()
@@ -128,8 +132,8 @@ def render_corpus(
                     summary.rendered += 1
                 else:
                     summary.from_harvest += 1
-            if progress:
-                progress(done + 1, todo, summary)
+            if say and (done + 1 == todo or (done + 1) % SAY_EVERY == 0):
+                say(f"{done + 1}/{todo} pages: {summary.line()}")
     finally:
         if browser is not None:
             browser.stop()

@@ -28,6 +28,7 @@ from corpora.models import Corpus, Page
 from harvest.browser import Browser, BrowserError
 from harvest.models import HarvestItem, ReplayCheck
 from harvest.visits import store_png
+from kehr.progress import Progress
 from kehr_engine.stability.blocks import changed_share, common_shape, pixels, tint_blocks
 
 logger = logging.getLogger(__name__)
@@ -166,7 +167,7 @@ def check_corpus(
     *,
     browser_factory: Callable[[], Browser],
     archive_dir: Path,
-    progress: Callable[[int, int, ReplayCheck], object] | None = None,
+    progress: Progress | None = None,
 ) -> list[ReplayCheck]:
     """Check every page of the corpus; a broken browser is restarted for the next page."""
     pages = list(Page.objects.filter(corpus=corpus).order_by("pk"))
@@ -188,7 +189,7 @@ def check_corpus(
                 check.save()
             checks.append(check)
             if progress:
-                progress(done, len(pages), check)
+                progress(done, len(pages))
     finally:
         if browser is not None:
             browser.stop()

@@ -19,7 +19,6 @@ Re-running an import updates what changed and keeps everything else (idempotent)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +33,7 @@ from corpora.ingest import add_page
 from corpora.models import Corpus, Page
 from corpora.segmenter import SegmentedPage, SegmenterError, krdwrd_token_count, segment
 from gold.models import TieDecision
+from kehr.progress import Progress
 from kehr_engine.krdwrd.merged_file import read_merged
 from kehr_engine.krdwrd.stats_file import StatsFile, StatsFormatError, read_stats
 from tutorial.models import TutorialStep
@@ -64,9 +64,6 @@ class ImportReport:
     notes: list[str] = field(default_factory=list)
 
 
-Say = Callable[[str], object]  # what it returns is ignored (tqdm's update returns one)
-
-
 def detect_layout(path: Path) -> str:
     """'corpus' or 'tutorial', or LayoutError explaining what the folder lacks."""
     if not path.is_dir():
@@ -84,18 +81,18 @@ def detect_layout(path: Path) -> str:
 
 
 def import_path(path: Path, name: str, *, slug: str | None = None,
-                tutorial_url: str = DEFAULT_TUTORIAL_URL, say: Say | None = None
+                tutorial_url: str = DEFAULT_TUTORIAL_URL, progress: Progress | None = None
                 ) -> ImportReport:  # fmt: skip
     if detect_layout(path) == "corpus":
-        return import_corpus(path, name, slug=slug, say=say)
-    return import_tutorial(path, name, slug=slug, base_url=tutorial_url, say=say)
+        return import_corpus(path, name, slug=slug, progress=progress)
+    return import_tutorial(path, name, slug=slug, base_url=tutorial_url, progress=progress)
 
 
 # --------------------------------------------------------------------------- corpus
 
 
-def import_corpus(path: Path, name: str, *, slug: str | None = None, say: Say | None = None
-                  ) -> ImportReport:  # fmt: skip
+def import_corpus(path: Path, name: str, *, slug: str | None = None,
+                  progress: Progress | None = None) -> ImportReport:  # fmt: skip
     report = ImportReport()
     report.corpus = _corpus(name, slug, Corpus.Kind.REGULAR)
     urls = _read_urls(path / "urls.tsv", report)
@@ -103,10 +100,10 @@ def import_corpus(path: Path, name: str, *, slug: str | None = None, say: Say | 
     if not ids:
         raise LayoutError(f"{path / 'pages'} has no <id>.html files.")
     accounts: dict[str, object] = {}
-    for page_id in ids:
+    for done, page_id in enumerate(ids, 1):
         _import_page(path, page_id, urls.get(page_id), report, accounts)
-        if say is not None:
-            say(page_id)
+        if progress is not None:
+            progress(done, len(ids))
     return report
 
 
@@ -266,7 +263,7 @@ def _tie_tags(path: Path, page_id: str, url: str, stats: StatsFile, page: Segmen
 
 
 def import_tutorial(path: Path, name: str, *, slug: str | None = None,
-                    base_url: str = DEFAULT_TUTORIAL_URL, say: Say | None = None
+                    base_url: str = DEFAULT_TUTORIAL_URL, progress: Progress | None = None
                     ) -> ImportReport:  # fmt: skip
     report = ImportReport()
     report.corpus = _corpus(name, slug, Corpus.Kind.TUTORIAL)
@@ -275,34 +272,40 @@ def import_tutorial(path: Path, name: str, *, slug: str | None = None,
     )
     if not files:
         raise LayoutError(f"{path} has no NN.html tutorial pages.")
-    for html_path in files:
-        match = TUTORIAL_RE.match(html_path.name)
-        assert match is not None  # the files were chosen by this pattern
-        position = int(match.group(1))
-        where = f"tutorial page {html_path.name}"
-        raw = html_path.read_bytes()
-        url = base_url + html_path.name
-        try:
-            segmented = segment(raw, url)
-        except SegmenterError as error:
-            report.problems.append(f"{where}: cannot be segmented ({error}): not imported.")
-            continue
-        reference = _reference(html_path.with_suffix(".tags"), segmented, where, report)
-        with transaction.atomic():
-            page = add_page(report.corpus, raw, url=url, segmented=segmented)
-            TutorialStep.objects.filter(corpus=report.corpus, page=page).exclude(
-                position=position
-            ).delete()
-            TutorialStep.objects.update_or_create(
-                corpus=report.corpus, position=position,
-                defaults={"page": page, "reference_labels": reference,
-                          "note": f"KrdWrd 2008 tutorial, page {html_path.name}"},
-            )  # fmt: skip
-        report.pages += 1
-        report.steps += 1
-        if say is not None:
-            say(html_path.name)
+    for done, html_path in enumerate(files, 1):
+        _import_step(html_path, base_url, report)
+        if progress is not None:
+            progress(done, len(files))
     return report
+
+
+def _import_step(html_path: Path, base_url: str, report: ImportReport) -> None:
+    """One NN.html page as the tutorial's step NN, with NN.tags as its reference."""
+    assert report.corpus is not None  # import_tutorial made it first
+    match = TUTORIAL_RE.match(html_path.name)
+    assert match is not None  # the files were chosen by this pattern
+    position = int(match.group(1))
+    where = f"tutorial page {html_path.name}"
+    raw = html_path.read_bytes()
+    url = base_url + html_path.name
+    try:
+        segmented = segment(raw, url)
+    except SegmenterError as error:
+        report.problems.append(f"{where}: cannot be segmented ({error}): not imported.")
+        return
+    reference = _reference(html_path.with_suffix(".tags"), segmented, where, report)
+    with transaction.atomic():
+        page = add_page(report.corpus, raw, url=url, segmented=segmented)
+        TutorialStep.objects.filter(corpus=report.corpus, page=page).exclude(
+            position=position
+        ).delete()
+        TutorialStep.objects.update_or_create(
+            corpus=report.corpus, position=position,
+            defaults={"page": page, "reference_labels": reference,
+                      "note": f"KrdWrd 2008 tutorial, page {html_path.name}"},
+        )  # fmt: skip
+    report.pages += 1
+    report.steps += 1
 
 
 def _reference(tags_path: Path, page: SegmentedPage, where: str,

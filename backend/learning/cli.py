@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 
 from django.core.management.base import CommandError
 
 from corpora import lookup
 from corpora.models import Corpus
+from kehr.progress import Say
 from learning.dispatch import queue
 from learning.jobs import JobError
 from learning.models import ModelVersion
@@ -36,7 +36,7 @@ def split_groups(values: list[str] | None) -> list[str] | None:
     return [group for value in values for group in value.split(",") if group.strip()]
 
 
-def terminal(verbosity: int) -> Callable[[str], object] | None:
+def terminal(verbosity: int) -> Say | None:
     """Progress lines on stderr (stdout keeps the result), unless -v 0."""
     if verbosity == 0:
         return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -22,6 +22,7 @@ from django.utils import timezone
 from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]
 
 from corpora.models import Corpus
+from kehr.progress import Say
 from learning.models import ModelVersion
 
 #: How often progress is written at most: a row update per node batch would cost more
@@ -77,9 +78,9 @@ class ProgressWriter:
     text only: "features: 20/148 pages"), scaled into the phase's share of the job.
     """
 
-    def __init__(self, version: ModelVersion, echo: Callable[[str], object] | None = None) -> None:
+    def __init__(self, version: ModelVersion, say: Say | None = None) -> None:
         self.version = version
-        self.echo = echo  # a command's terminal, beside the row
+        self.say = say  # a command's terminal, beside the row
         self.low, self.high = 0.0, 1.0
         self._last_write = 0.0
         # What the row says when the job is done ("small: 500/500 pages labelled").
@@ -101,8 +102,8 @@ class ProgressWriter:
         ModelVersion.objects.filter(pk=self.version.pk).update(
             progress=value, progress_text=text[:300]
         )
-        if self.echo is not None:
-            self.echo(f"{value:4.0%} {text}")
+        if self.say is not None:
+            self.say(f"{value:4.0%} {text}")
 
 
 @contextmanager
@@ -110,7 +111,7 @@ def running(
     version: ModelVersion,
     job: str,
     expected: tuple[type[Exception], ...] = (JobError,),
-    echo: Callable[[str], object] | None = None,
+    say: Say | None = None,
 ) -> Iterator[ProgressWriter]:
     """Mark the job running on ``version``; record how it ended.
 
@@ -121,7 +122,7 @@ def running(
         job_finished_at=None, progress=0.0, progress_text="started", message="",
     )  # fmt: skip
     version.refresh_from_db()
-    writer = ProgressWriter(version, echo)
+    writer = ProgressWriter(version, say)
     try:
         # One OpenMP thread for scikit-learn's boosting: a worker runs several tasks on
         # few cores, and spinning threads fight each other. Measured on the 2-core
@@ -137,8 +138,8 @@ def running(
         raise
     else:
         _ended(version, job, summary=writer.summary)
-        if echo is not None:
-            echo(f"100% {writer.summary}")
+        if say is not None:
+            say(f"100% {writer.summary}")
 
 
 def _ended(version: ModelVersion, job: str, *, failed: str = "", summary: str = "done") -> None:

@@ -30,7 +30,7 @@ when its suggestions or its page order use it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -38,6 +38,7 @@ from django.conf import settings
 from django.db.models import Max
 
 from corpora.models import Corpus
+from kehr.progress import Say
 from kehr_engine.features import DEFAULT_GROUPS
 from learning.bootstrap import PairedInterval, paired_interval
 from learning.data import MIN_TRAINING_PAGES, merged_page_count, training_data
@@ -55,7 +56,6 @@ from learning.services import (
 )
 from learning.serving import current_model, settings_of
 
-Echo = Callable[[str], object] | None
 log = logging.getLogger(__name__)
 #: The bootstrap's seed: a decision is reproducible from its figures.
 SEED = 20261127
@@ -83,7 +83,7 @@ def due_reason(corpus_settings: CorpusLearning) -> str | None:
     return f"{merged - baseline} pages merged since the last model (retrain after {every})"
 
 
-def queue_due(echo: Echo = None) -> list[ModelVersion]:
+def queue_due(say: Say | None = None) -> list[ModelVersion]:
     """Record a candidate for every corpus that is due and send its retraining to a worker
     (learning.dispatch: once the candidate is committed; a broker that cannot take it is
     recorded on the candidate's row, or it would keep the corpus busy for ever)."""
@@ -97,8 +97,8 @@ def queue_due(echo: Echo = None) -> list[ModelVersion]:
             continue
         candidate = create_candidate(corpus_settings.corpus)
         queue_retraining(candidate)
-        if echo is not None:
-            echo(f"{corpus_settings.corpus.slug}: {reason}; training {candidate.name}")
+        if say is not None:
+            say(f"{corpus_settings.corpus.slug}: {reason}; training {candidate.name}")
         queued.append(candidate)
     return queued
 
@@ -175,26 +175,26 @@ def decide(
 
 
 def score(
-    candidate: ModelVersion, current: ModelVersion | None, folds: int, *, echo: Echo = None
+    candidate: ModelVersion, current: ModelVersion | None, folds: int, *, say: Say | None = None
 ) -> Scores | None:
     """Cross-validate the candidate's recipe (its report is stored as any evaluation's)
     and the current model's on the same folds of the corpus' merged pages, as the
     candidate's evaluation job; None when it failed (the message is on the row)."""
     corpus = candidate.corpus
     scores: Scores | None = None
-    with running(candidate, ModelVersion.Job.EVALUATE, EXPECTED, echo) as progress:
-        progress.phase(0.0, 0.05, f"reading the merged gold of {corpus.slug}")
+    with running(candidate, ModelVersion.Job.EVALUATE, EXPECTED, say) as row:
+        row.phase(0.0, 0.05, f"reading the merged gold of {corpus.slug}")
         data = training_data(
             corpus, minimum=max(MIN_TRAINING_PAGES, folds), purpose=f"{folds}-fold CV"
         )
         urls = [page.url for page in data.pages]
         grouping = choose(urls, folds)
         same = current is None or _recipe(current) == _recipe(candidate)
-        progress.phase(0.05, 0.5 if not same else 0.95, f"{candidate.name}: {folds}-fold CV, "
+        row.phase(0.05, 0.5 if not same else 0.95, f"{candidate.name}: {folds}-fold CV, "
                        f"{len(urls)} pages, by {grouping.name}")  # fmt: skip
         result = cross_validate_recipe(
             data, candidate.groups, _recipe(candidate).max_iter, folds=folds,
-            grouping=grouping, baselines=(), progress=progress,
+            grouping=grouping, baselines=(), say=row,
         )  # fmt: skip
         store_evaluation(candidate, result, folds)
         ids = [str(page_id) for page_id in data.page_ids]
@@ -204,15 +204,15 @@ def score(
             # Same recipe, same folds, same seed: the same models, the same figures.
             theirs = list(mine)
         elif current is not None:
-            progress.phase(0.5, 0.95, f"{current.name}'s recipe: the same folds")
+            row.phase(0.5, 0.95, f"{current.name}'s recipe: the same folds")
             other = cross_validate_recipe(
                 data, current.groups, _recipe(current).max_iter, folds=folds,
-                grouping=grouping, baselines=(), votes=False, progress=progress,
+                grouping=grouping, baselines=(), votes=False, say=row,
             )  # fmt: skip
             theirs = _per_page(other, ids)
         clusters = site_keys(urls) if grouping.name == SITE else ids
         scores = Scores(mine, theirs, clusters, grouping, same)
-        progress.summary = f"retraining: {folds}-fold CV, {grouping.describe()}"
+        row.summary = f"retraining: {folds}-fold CV, {grouping.describe()}"
     return scores
 
 
@@ -222,7 +222,7 @@ def _per_page(result: dict, page_ids: Sequence[str]) -> list[float]:
     return [float(source["per_page_f1"][page_id]) for page_id in page_ids]
 
 
-def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
+def retrain(candidate_id: int, *, say: Say | None = None) -> ModelSwitch:
     """Train the candidate, score it and the current model's recipe on the same folds,
     and decide whether it becomes current (:func:`decide`)."""
     candidate = ModelVersion.objects.select_related("corpus").get(pk=candidate_id)
@@ -237,7 +237,7 @@ def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
         settings_row.current_model = previous
         settings_row.save()
     merged = merged_page_count(corpus)
-    train_version(candidate.pk, echo=echo)
+    train_version(candidate.pk, say=say)
     candidate.refresh_from_db()
     if candidate.status != ModelVersion.Status.READY:
         return _log(corpus, previous, candidate, merged, False,
@@ -246,7 +246,7 @@ def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
         claim(candidate, ModelVersion.Job.EVALUATE)
     except JobError as error:
         return _log(corpus, previous, candidate, merged, False, str(error))
-    scores = score(candidate, previous, settings_row.retrain_folds, echo=echo)
+    scores = score(candidate, previous, settings_row.retrain_folds, say=say)
     candidate.refresh_from_db()
     if scores is None:
         return _log(corpus, previous, candidate, merged, False,
@@ -267,8 +267,8 @@ def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
     why = f"{decision.why} CV {scores.grouping.describe()}."
     verdict = f"{corpus.slug}: {'switched to' if decision.switched else 'kept, not'} "
     log.info("%s%s. %s", verdict, candidate.name, why)  # the worker's log, beside the row
-    if echo is not None:
-        echo(f"{verdict}{candidate.name}. {why}")
+    if say is not None:
+        say(f"{verdict}{candidate.name}. {why}")
     if decision.switched:
         settings_row.current_model = candidate
         settings_row.save()
@@ -283,7 +283,7 @@ def retrain(candidate_id: int, *, echo: Echo = None) -> ModelSwitch:
     if decision.switched and uses_model:
         # Label the corpus now: suggestions read stored vectors, the page order the
         # uncertainty this writes. Failures are recorded on the version's row.
-        classify_now(candidate, corpus, echo=echo)
+        classify_now(candidate, corpus, say=say)
     return logged
 
 

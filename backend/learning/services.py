@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from django.core.validators import validate_slug
 from django.utils import timezone
 
 from corpora.models import Corpus, Page
+from kehr.progress import Say
 from kehr_engine.default_model import is_shipped_name
 from kehr_engine.evaluation_report import markdown
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION, GROUPS
@@ -45,8 +46,6 @@ from learning.uncertainty import refresh_uncertainty
 #: Failures whose message already says what was wrong and what to do.
 EXPECTED = (TrainingDataError, JobError, EngineInputError, ModelFileError)
 DEFAULT_FOLDS = ModelVersion.DEFAULT_FOLDS
-#: Where a command shows a job's progress (a worker has none: the row is enough).
-Echo = Callable[[str], object] | None
 #: Pages classified per database round trip (one bulk insert each).
 CLASSIFY_BATCH = 50
 
@@ -128,7 +127,7 @@ def model_path(version: ModelVersion) -> Path:
     return Path(settings.VAR_DIR) / ModelVersion.file_for(version.name)
 
 
-def train_version(version_id: int, *, echo: Echo = None) -> ModelVersion:
+def train_version(version_id: int, *, say: Say | None = None) -> ModelVersion:
     """Train the version on its corpus' merged gold and save its model file.
 
     Run again on a ready version (a redelivered task), it does nothing.
@@ -137,18 +136,18 @@ def train_version(version_id: int, *, echo: Echo = None) -> ModelVersion:
     if version.status == ModelVersion.Status.READY:
         return version
     ModelVersion.objects.filter(pk=version.pk).update(status=ModelVersion.Status.RUNNING)
-    with running(version, ModelVersion.Job.TRAIN, EXPECTED, echo) as progress:
-        progress.phase(0.0, 0.1, f"reading the merged gold of {version.corpus.slug}")
+    with running(version, ModelVersion.Job.TRAIN, EXPECTED, say) as row:
+        row.phase(0.0, 0.1, f"reading the merged gold of {version.corpus.slug}")
         data = training_data(version.corpus)
-        progress.phase(0.1, 0.95, f"training on {len(data.pages)} pages")
+        row.phase(0.1, 0.95, f"training on {len(data.pages)} pages")
         max_iter = version.training_options.get("max_iter")
         model = train_model(
-            data.pages, data.labels, groups=version.groups, progress=progress,
+            data.pages, data.labels, groups=version.groups, progress=row,
             info={"name": version.name, "corpus": version.corpus.slug},
             target=version.training_options.get("target", DEFAULT_TARGET),
             **({"max_iter": max_iter} if max_iter else {}),
         )  # fmt: skip
-        progress.phase(0.95, 1.0, "saving the model file")
+        row.phase(0.95, 1.0, "saving the model file")
         path = model_path(version)
         path.parent.mkdir(parents=True, exist_ok=True)
         save_model(model, path)
@@ -161,30 +160,30 @@ def train_version(version_id: int, *, echo: Echo = None) -> ModelVersion:
             pages=len(data.pages),
             nodes=data.nodes,
         )
-        progress.summary = f"trained on {len(data.pages)} pages of {version.corpus.slug}"
+        row.summary = f"trained on {len(data.pages)} pages of {version.corpus.slug}"
     version.refresh_from_db()
     if version.status == ModelVersion.Status.READY:
-        refresh_after_training(version, echo=echo)
+        refresh_after_training(version, say=say)
     return version
 
 
-def refresh_after_training(version: ModelVersion, *, echo: Echo = None) -> None:
+def refresh_after_training(version: ModelVersion, *, say: Say | None = None) -> None:
     """A model that now serves its corpus' uncertainty page order labels the corpus at
     once, so the order follows the newest model (the classification writes each page's
     uncertainty). Its failures are recorded on the row like any job's."""
     corpus = version.corpus
     if corpus.page_order == Corpus.PageOrder.UNCERTAINTY and current_model(corpus) == version:
-        classify_now(version, corpus, echo=echo)
+        classify_now(version, corpus, say=say)
 
 
-def classify_now(version: ModelVersion, corpus: Corpus, *, echo: Echo = None) -> None:
+def classify_now(version: ModelVersion, corpus: Corpus, *, say: Say | None = None) -> None:
     """Label the corpus with the version here and now, as a job of its own; skipped when
     another job is under way on the version (the classification can be asked for later)."""
     try:
         claim(version, ModelVersion.Job.CLASSIFY, corpus)
     except JobError:
         return
-    classify_corpus(version.pk, corpus.pk, echo=echo)
+    classify_corpus(version.pk, corpus.pk, say=say)
 
 
 # --------------------------------------------------------------------------- evaluate
@@ -196,7 +195,7 @@ def evaluate_version(
     folds: int = DEFAULT_FOLDS,
     baselines: Sequence[str] | None = None,
     grouping: str | None = None,
-    echo: Echo = None,
+    say: Say | None = None,
 ) -> ModelVersion:
     """k-fold CV of the version's recipe (feature groups, boosting rounds) on its corpus'
     current merged gold; stores the metrics (JSON) and the Markdown report.
@@ -206,23 +205,23 @@ def evaluate_version(
     None: by site whenever a site has several pages); the report says which was used.
     """
     version = ModelVersion.objects.select_related("corpus").get(pk=version_id)
-    with running(version, ModelVersion.Job.EVALUATE, EXPECTED, echo) as progress:
+    with running(version, ModelVersion.Job.EVALUATE, EXPECTED, say) as row:
         if folds < 2:
             raise JobError(f"--folds {folds}: cross-validation needs at least 2 folds.")
-        progress.phase(0.0, 0.1, f"reading the merged gold of {version.corpus.slug}")
+        row.phase(0.0, 0.1, f"reading the merged gold of {version.corpus.slug}")
         data = training_data(
             version.corpus, minimum=max(MIN_TRAINING_PAGES, folds), purpose=f"{folds}-fold CV"
         )
         chosen = choose_grouping([page.url for page in data.pages], folds, grouping)
-        progress.phase(
+        row.phase(
             0.1, 0.95, f"{folds}-fold cross-validation on {len(data.pages)} pages, by {chosen.name}"
         )
         result = cross_validate_recipe(
             data, version.groups, version.training_options.get("max_iter"), folds=folds,
-            grouping=chosen, baselines=baselines, progress=progress,
+            grouping=chosen, baselines=baselines, say=row,
         )  # fmt: skip
         store_evaluation(version, result, folds)
-        progress.summary = (
+        row.summary = (
             f"{folds}-fold cross-validation on {len(data.pages)} pages, grouped by {chosen.name}"
         )
     return version
@@ -237,7 +236,7 @@ def cross_validate_recipe(
     grouping: Grouping,
     baselines: Sequence[str] | None = None,
     votes: bool = True,
-    progress: Any = None,
+    say: Say | None = None,
 ) -> dict[str, Any]:
     """The engine's evaluation report of one recipe on ``data``; two calls with the same
     data, folds and grouping score their recipes on the same folds (the engine's folds
@@ -249,7 +248,7 @@ def cross_validate_recipe(
     if max_iter:
         options["max_iter"] = max_iter
     result = engine_evaluate(
-        data.pages, data.labels, groups=list(groups), k=folds, progress=progress,
+        data.pages, data.labels, groups=list(groups), k=folds, progress=say,
         by_site=grouping.by_site, page_ids=[str(page_id) for page_id in data.page_ids],
         votes=annotator_votes(data.page_ids) if votes else None, **options,
     )  # fmt: skip
@@ -285,7 +284,7 @@ def drop_stale_vectors(version: ModelVersion, corpus: Corpus) -> int:
     return len(stale)
 
 
-def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> ModelVersion:
+def classify_corpus(version_id: int, corpus_id: int, *, say: Say | None = None) -> ModelVersion:
     """Label every page of a corpus with the version's model and store the vectors.
 
     Resumable: pages the version labelled already are skipped, so a job run again
@@ -295,7 +294,7 @@ def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> Mo
     """
     version = ModelVersion.objects.get(pk=version_id)
     corpus = Corpus.objects.get(pk=corpus_id)
-    with running(version, ModelVersion.Job.CLASSIFY, EXPECTED, echo) as progress:
+    with running(version, ModelVersion.Job.CLASSIFY, EXPECTED, say) as row:
         model = load_version_model(version)
         total = corpus.pages.count()
         replaced = drop_stale_vectors(version, corpus)
@@ -320,8 +319,8 @@ def classify_corpus(version_id: int, corpus_id: int, *, echo: Echo = None) -> Mo
             # ignore_conflicts: a second run of the job may have stored the same page.
             PredictedVector.objects.bulk_create(rows, ignore_conflicts=True)
             done += len(rows)
-            progress(f"{corpus.slug}: {done}/{total} pages labelled", done / max(total, 1))
-        progress.summary = f"{corpus.slug}: {done}/{total} pages labelled" + (
+            row(f"{corpus.slug}: {done}/{total} pages labelled", done / max(total, 1))
+        row.summary = f"{corpus.slug}: {done}/{total} pages labelled" + (
             f" ({replaced} stale vectors of changed pages replaced)" if replaced else ""
         )
         if current_model(corpus) == version:

@@ -24,12 +24,13 @@ import filecmp
 import json
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from kehr.progress import Say
 from kehr_engine.datasets import load_readability, load_trafilatura_eval
 from kehr_engine.default_model import SHIPPED_MODELS
 from kehr_engine.krdwrd.corpus import CANOLA_FOLDERS, load_canola
@@ -56,7 +57,6 @@ ARTICLE_CREDIT = (
     "Trained on Mozilla Readability's test pages and trafilatura's evaluation set "
     "(Apache-2.0; each page's content belongs to its site)."
 )
-Progress = Callable[[str], object] | None
 SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
 
@@ -86,14 +86,14 @@ def training_set(krdwrd_data: Path) -> TrainingSet:
     return TrainingSet(pages, labels, {"canola": len(canola), "tutorial": len(tutorial)})
 
 
-def article_training_set(modern_data: Path, progress: Progress = None) -> TrainingSet:
+def article_training_set(modern_data: Path, say: Say | None = None) -> TrainingSet:
     """Readability's and trafilatura's test pages; pages that fail to load are named."""
     load = load_readability(modern_data / "readability") + load_trafilatura_eval(
         modern_data / "trafilatura-eval"
     )
     for failure in load.failures:
-        if progress:
-            progress(f"left out {failure.page_id}: {failure.reason}")
+        if say:
+            say(f"left out {failure.page_id}: {failure.reason}")
     counts = {
         dataset: sum(p.dataset == dataset for p in load.pages)
         for dataset in ("readability", "trafilatura")
@@ -102,12 +102,12 @@ def article_training_set(modern_data: Path, progress: Progress = None) -> Traini
 
 
 def train_default_model(
-    krdwrd_data: Path, out: Path = SHIPPED_MODELS["krdwrd"], progress: Progress = None
+    krdwrd_data: Path, out: Path = SHIPPED_MODELS["krdwrd"], say: Say | None = None
 ) -> TrainingSet:
     """Train the ``krdwrd`` model with the engine's default groups and write it to ``out``."""
     data = training_set(krdwrd_data)
     model = train_model(
-        data.pages, data.labels, seed=SEED, progress=progress, target="krdwrd",
+        data.pages, data.labels, seed=SEED, progress=say, target="krdwrd",
         info={"name": "kehr-krdwrd", "training_pages": data.counts, "credit": KRDWRD_CREDIT},
     )  # fmt: skip
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -116,12 +116,12 @@ def train_default_model(
 
 
 def train_article_model(
-    modern_data: Path, out: Path = SHIPPED_MODELS["article"], progress: Progress = None
+    modern_data: Path, out: Path = SHIPPED_MODELS["article"], say: Say | None = None
 ) -> TrainingSet:
     """Train the ``article`` model on the modern pages and write it to ``out``."""
-    data = article_training_set(modern_data, progress)
+    data = article_training_set(modern_data, say)
     model = train_model(
-        data.pages, data.labels, seed=SEED, progress=progress, target="article",
+        data.pages, data.labels, seed=SEED, progress=say, target="article",
         max_iter=ARTICLE_MAX_ITER, num_leaves=ARTICLE_LEAVES,
         feature_fraction=ARTICLE_FEATURE_FRACTION, learning_rate=ARTICLE_LEARNING_RATE,
         info={"name": "kehr-article", "training_pages": data.counts, "credit": ARTICLE_CREDIT},
@@ -131,11 +131,11 @@ def train_article_model(
     return data
 
 
-def build(name: str, data: Path, out: Path, progress: Progress = None) -> TrainingSet:
+def build(name: str, data: Path, out: Path, say: Say | None = None) -> TrainingSet:
     """Build the shipped model ``name`` from the shared data folder ``data``."""
     if name == "krdwrd":
-        return train_default_model(data / "krdwrd", out, progress)
-    return train_article_model(data / "modern", out, progress)
+        return train_default_model(data / "krdwrd", out, say)
+    return train_article_model(data / "modern", out, say)
 
 
 # Pages written for the tests (tests/engine_fixtures): each shipped model's labels and

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -14,6 +13,7 @@ from annotations.models import Submission
 from annotations.services import delete_submission
 from corpora.ingest import add_page
 from corpora.models import Corpus, Page
+from kehr.progress import Say
 from tutorial.models import TutorialStep
 from tutorial.steps import TutorialError
 
@@ -47,7 +47,7 @@ def _is_shipped_url(url: str, suffix: str) -> bool:
     return (urlsplit(url).hostname or "").endswith(suffix)
 
 
-def install_shipped_tutorial(say: Callable[[str], None] | None = None) -> InstallReport:
+def install_shipped_tutorial(say: Say | None = None) -> InstallReport:
     """Create or update the shipped tutorial (tutorial/shipped/) in place.
 
     Idempotent: pages are matched by URL and updated, steps by page. Learners'

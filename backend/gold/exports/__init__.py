@@ -16,6 +16,7 @@ from corpora.models import Corpus
 from gold.exports import csv_nodes, jsonl, merged_html, plain_text
 from gold.exports.included import IncludeError, open_sources, with_included
 from gold.exports.source import SkipHandler, gold_pages
+from kehr.progress import Say
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def export(
     include_uncertain: bool = False,
     include: Sequence[str] = (),
     on_skip: SkipHandler | None = None,
-    on_note: Callable[[str], None] | None = None,
+    on_note: Say | None = None,
 ) -> Iterator[bytes]:
     """The export of the corpus' gold standard in format ``fmt``, as bytes chunks.
 

@@ -32,12 +32,12 @@ class Command(BaseCommand):
         slug = options["corpus"]
         corpus = find_corpus(slug, hint=" (create one in the admin first)")
 
-        def progress(line: str) -> None:
+        def say(line: str) -> None:
             if options["verbosity"] > 0:
                 print(line, file=sys.stderr, flush=True)
 
         try:
-            summary = import_warcs(corpus, options["files"], cdx=options["cdx"], progress=progress)
+            summary = import_warcs(corpus, options["files"], cdx=options["cdx"], say=say)
         except WarcImportError as error:
             raise CommandError(str(error)) from None
         for message in summary.errors:

@@ -16,6 +16,7 @@ from corpora.models import Corpus
 from gold.merge import MergeReport, ensure_gold_rows, merge_corpus
 from gold.models import PageGold
 from gold.stats import refresh_corpus_stats
+from kehr.progress import on_bar
 
 
 def find_corpus(slug: str) -> Corpus:
@@ -101,7 +102,7 @@ class Command(BaseCommand):
             total = PageGold.objects.filter(corpus=corpus).count()
             with merge_log_quiet(), tqdm(total=total, unit="page", desc=corpus.slug,
                       file=sys.stderr, disable=options["verbosity"] == 0) as bar:  # fmt: skip
-                report = merge_corpus(corpus, force=options["force"], progress=bar.update)
+                report = merge_corpus(corpus, force=options["force"], progress=on_bar(bar))
             self.stdout.write(run_summary(corpus.slug, report))
             self.stdout.write(status_summary(corpus))
             if not options["no_stats"]:

@@ -14,6 +14,7 @@ from harvest.browser import Browser
 from harvest.management.commands.render_pages import replay_proxy
 from harvest.models import ReplayCheck, page_label
 from harvest.replay_check import check_corpus
+from kehr.progress import on_bar
 
 
 class Command(BaseCommand):
@@ -48,7 +49,7 @@ class Command(BaseCommand):
                 corpus,
                 browser_factory=lambda: Browser(binary=binary, proxy=proxy, ca_cert_path=ca),
                 archive_dir=archive_dir,
-                progress=lambda done, total, check: bar.update(1),
+                progress=on_bar(bar),
             )
         scored = [c for c in checks if c.score is not None]
         low = sorted((c for c in scored if c.score < below), key=lambda c: c.score or 0.0)

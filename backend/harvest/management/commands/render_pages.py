@@ -11,7 +11,7 @@ from corpora.lookup import find_corpus
 from harvest import conf
 from harvest.browser import Browser
 from harvest.render_document import offline_proxy
-from harvest.rendering import RenderSummary, render_corpus
+from harvest.rendering import render_corpus
 from kehr.env import ConfigurationError
 
 
@@ -82,9 +82,8 @@ class Command(BaseCommand):
         binary = conf.firefox_binary()
         verbose = options["verbosity"] > 0
 
-        def progress(done: int, total: int, summary: RenderSummary) -> None:
-            if verbose and (done == total or done % 10 == 0):
-                print(f"{done}/{total} pages: {summary.line()}", file=sys.stderr, flush=True)
+        def say(line: str) -> None:
+            print(line, file=sys.stderr, flush=True)
 
         summary = render_corpus(
             corpus,
@@ -92,7 +91,7 @@ class Command(BaseCommand):
             force=options["force"],
             with_archive=options["archive"],
             limit=limit,
-            progress=progress,
+            say=say if verbose else None,
         )
         for page_id, reason in summary.failed.items():
             self.stderr.write(f"page {page_id}: {reason}")

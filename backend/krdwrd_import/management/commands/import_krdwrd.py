@@ -10,6 +10,7 @@ from tqdm import tqdm
 
 from gold.merge import merge_corpus
 from gold.stats import refresh_corpus_stats
+from kehr.progress import on_bar
 from krdwrd_import.importer import DEFAULT_TUTORIAL_URL, LayoutError, import_path
 
 
@@ -46,7 +47,7 @@ class Command(BaseCommand):
                 options["corpus"],
                 slug=options["slug"],
                 tutorial_url=options["tutorial_url"],
-                say=lambda _name: bar.update(1),
+                progress=on_bar(bar),
             )
         except LayoutError as error:
             raise CommandError(str(error)) from None

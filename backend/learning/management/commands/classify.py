@@ -33,7 +33,7 @@ class Command(BaseCommand):
             claim(version, ModelVersion.Job.CLASSIFY, corpus)
         except JobError as error:
             raise CommandError(str(error)) from None
-        classify_corpus(version.pk, corpus.pk, echo=terminal(options["verbosity"]))
+        classify_corpus(version.pk, corpus.pk, say=terminal(options["verbosity"]))
         version = finished(version)
         stored = version.vectors.filter(page__corpus=corpus).count()
         self.stdout.write(

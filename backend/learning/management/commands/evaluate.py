@@ -67,7 +67,7 @@ class Command(BaseCommand):
             claim(version, ModelVersion.Job.EVALUATE)
         except JobError as error:
             raise CommandError(str(error)) from None
-        evaluate_version(version.pk, echo=terminal(options["verbosity"]), **job_options)
+        evaluate_version(version.pk, say=terminal(options["verbosity"]), **job_options)
         version = finished(version)
         self.stdout.write(version.report)
 

@@ -56,7 +56,7 @@ class Command(BaseCommand):
             self.stdout.write(queue_job(version, ModelVersion.Job.TRAIN))
             return
         try:
-            train_version(version.pk, echo=terminal(options["verbosity"]))
+            train_version(version.pk, say=terminal(options["verbosity"]))
             version = finished(version)
         except BaseException:
             # Trained here and failed (or interrupted): the row would only sit on

@@ -51,7 +51,7 @@ class Command(BaseCommand):
             raise CommandError(f"--threads {options['threads']}: give at least 1.")
         try:
             with threadpool_limits(limits=options["threads"]):
-                trained = train_default_model(data, out, progress=say)
+                trained = train_default_model(data, out, say=say)
         except (CorpusError, EngineInputError) as error:
             raise CommandError(str(error)) from None
         size = out.stat().st_size / 1e6
