@@ -338,3 +338,53 @@ def test_bodies_are_dechunked_and_decompressed_under_the_byte_limit(tmp_path: Pa
     assert summary.skipped == {"too large": 1} and summary.failed == 2
     assert any("bad gzip body" in p for p in problems)
     assert any("unknown Content-Encoding 'x-magic'" in p for p in problems)
+
+
+def test_a_dead_worker_stops_the_run_with_where_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The OOM killer's way: a worker vanishes. The pool's workers are forked from this
+    process, so they inherit the patched function."""
+    from kehr_engine import warc_extract
+
+    real = warc_extract.extract_record
+
+    def dies_on_page_13(model, record, **options):
+        if record.url.endswith("/13"):
+            os._exit(9)
+        return real(model, record, **options)
+
+    monkeypatch.setattr(warc_extract, "extract_record", dies_on_page_13)
+    warc = tmp_path / "pages.warc.gz"
+    offsets = write_warc(
+        warc, [response(f"https://example.org/{i}", article(i)) for i in range(40)]
+    )
+    lines, err = extract_lines(capsys, warc, "--format", "jsonl", "--workers", "2", code=1)
+    # Batches of 8: the batch of records 8 to 15 never comes back, nor any batch still
+    # in flight when the pool broke (batch 0 may or may not have been answered). What
+    # came out is a complete prefix, and the message names where it ends.
+    done = len(lines)
+    assert done in (0, 8)
+    assert [line["url"] for line in lines] == [f"https://example.org/{i}" for i in range(done)]
+    assert "a worker process died" in err and f"from offset {offsets[done]} of {warc}" in err
+    assert "Traceback" not in err and "stopped: 1 WARC file" in err
+
+
+def test_the_progress_bar_counts_bytes_and_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kehr_engine.warc_cli import _Progress
+
+    warc = tmp_path / "a.warc"
+    warc.write_bytes(b"x" * 2048)
+    off = _Progress([warc], enabled=False)
+    off.advance(100)
+    off.close()
+    assert off.bar is None and capsys.readouterr().err == ""
+    bar = _Progress([warc], enabled=True)
+    for _ in range(40):
+        bar.advance(50)
+    assert bar.bar is not None and bar.bar.n == 2000 and bar.bar.total == 2048
+    assert bar.records == 40
+    bar.close()
+    assert "extract" in capsys.readouterr().err

@@ -12,7 +12,9 @@ terminal, and the summary at the end (records read, HTML, extracted, empty, fail
 skipped by reason). Exit code 0 when nothing failed (a WARC with no HTML at all is no
 failure), 1 when a record or a file could not be read, 2 for bad arguments (a path that
 does not exist) before anything is read, 130 after Ctrl-C (the summary so far is
-printed). A reader that goes away (``| head``) ends the run quietly with exit code 0.
+printed). A reader that goes away (``| head``) ends the run quietly with exit code 0. A
+worker process that dies (the OOM killer, a crash in a library) stops the run with the
+offset it had reached, the summary and exit code 1: what was written is complete.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pathlib import Path
 from kehr_engine.limits import EngineInputError
 from kehr_engine.model_file import load_model
 from kehr_engine.warc import WarcSummary, html_records, is_warc_path
-from kehr_engine.warc_extract import extract_all
+from kehr_engine.warc_extract import WorkerDied, extract_all
 
 __all__ = ["default_workers", "extract_warcs", "warc_files"]
 
@@ -138,6 +140,12 @@ def extract_warcs(args: argparse.Namespace, say: Say) -> int:
         out.flush()
         say(f"interrupted: {summary.line()}")
         return 130
+    except WorkerDied as error:
+        progress.close()
+        out.flush()
+        say(f"{error}")
+        say(f"stopped: {summary.line()}")
+        return 1
     except BrokenPipeError:  # the reader went away (| head): stop quietly, as cat does
         results.close()
         progress.close()

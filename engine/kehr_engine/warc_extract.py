@@ -15,7 +15,11 @@ the run. :func:`extract_all` maps it over the records of :mod:`kehr_engine.warc`
 - results come back in input order (the oldest batch is awaited first), so the output
   of ``--workers 4`` is byte for byte that of ``--workers 1``;
 - workers ignore SIGINT: Ctrl-C reaches the parent, which cancels what has not started
-  and shuts the pool down (see kehr_engine.warc_cli).
+  and shuts the pool down (see kehr_engine.warc_cli);
+- a worker that dies (the OOM killer, a segfault) breaks the pool: :class:`WorkerDied`
+  names the file and offset of the oldest batch not answered, and the run stops there
+  (the engine's byte and node limits make this rare; a retry could only guess which
+  record killed it).
 
 ``workers=1`` runs in this process, with no pool at all.
 """
@@ -26,6 +30,7 @@ import signal
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,10 +45,16 @@ from kehr_engine.page_input import PageInput
 from kehr_engine.pipeline import predict
 from kehr_engine.warc import HtmlRecord
 
-__all__ = ["BATCH_BYTES", "BATCH_RECORDS", "RecordResult", "extract_all", "extract_record"]
+__all__ = [
+    "BATCH_BYTES", "BATCH_RECORDS", "RecordResult", "WorkerDied", "extract_all", "extract_record",
+]  # fmt: skip
 
 BATCH_RECORDS = 8
 BATCH_BYTES = 2 * 1024 * 1024
+
+
+class WorkerDied(RuntimeError):
+    """A worker process ended without an answer (the OOM killer, a segfault)."""
 
 
 @dataclass(frozen=True)
@@ -162,13 +173,25 @@ def extract_all(
         return
     pool = ProcessPoolExecutor(workers, initializer=_init_worker,
                                initargs=(model_path, max_nodes, labels))  # fmt: skip
-    pending: deque[Future[list[RecordResult]]] = deque()
+    pending: deque[tuple[HtmlRecord, Future[list[RecordResult]]]] = deque()
+
+    def oldest() -> list[RecordResult]:
+        first, future = pending.popleft()
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            raise WorkerDied(
+                f"a worker process died (killed for memory, or a crash in a library) "
+                f"while extracting the records from offset {first.offset} of {first.path} "
+                "on: stopped there; the output so far is complete"
+            ) from None
+
     try:
         for batch in _batches(records):
-            pending.append(pool.submit(_extract_batch, batch))
+            pending.append((batch[0], pool.submit(_extract_batch, batch)))
             while len(pending) >= 2 * workers:
-                yield from pending.popleft().result()
+                yield from oldest()
         while pending:
-            yield from pending.popleft().result()
+            yield from oldest()
     finally:
         pool.shutdown(wait=not pending, cancel_futures=True)
