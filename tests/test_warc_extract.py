@@ -326,14 +326,26 @@ def test_bodies_are_dechunked_and_decompressed_under_the_byte_limit(tmp_path: Pa
             ("Transfer-Encoding", "chunked"), ("Content-Encoding", "gzip")),
         rec("https://e.example/bomb", bomb, ("Content-Encoding", "gzip")),
         rec("https://e.example/bad-gzip", b"not gzip at all", ("Content-Encoding", "gzip")),
-        rec("https://e.example/unknown", page, ("Content-Encoding", "x-magic")),
+        rec("https://e.example/unknown", b"\x00\x01\x02 packed", ("Content-Encoding", "x-magic")),
+        # Stored decoded under its original header (some crawlers do): taken as it is.
+        rec("https://e.example/stored-decoded", page, ("Content-Encoding", "gzip")),
     ])  # fmt: skip
     summary = WarcSummary()
     problems: list[str] = []
     records = list(html_records(warc, summary, problems.append, byte_limit=1_000_000))
     decoded = {r.url.rsplit("/", 1)[1]: r.payload for r in records}
     assert decoded == dict.fromkeys(
-        ["gzip", "deflate", "raw-deflate", "br", "zstd", "chunked", "chunked-gzip"], page
+        [
+            "gzip",
+            "deflate",
+            "raw-deflate",
+            "br",
+            "zstd",
+            "chunked",
+            "chunked-gzip",
+            "stored-decoded",
+        ],
+        page,
     )
     assert summary.skipped == {"too large": 1} and summary.failed == 2
     assert any("bad gzip body" in p for p in problems)

@@ -5,7 +5,9 @@ FastWARC's own decoding (``auto_decode``) cannot undo chunked transfer encoding 
 warns and passes the bytes through), and many crawlers store bodies as they came, chunks
 and all. So records are read raw and decoded here, in the HTTP order: transfer coding
 first (Resiliparse's chunk reader), then each ``Content-Encoding`` from the last
-applied to the first (gzip, deflate with or without its zlib header, br, zstd). Every
+applied to the first (gzip, deflate with or without its zlib header, br, zstd); a body
+that does not decode but starts with markup was stored decoded under its original
+header (some crawlers do) and is taken as it is. Every
 step is a stream read to at most ``limit + 1`` bytes, so a small record that inflates to
 gigabytes costs ``limit`` bytes of memory and is reported as too large.
 """
@@ -92,10 +94,14 @@ def http_body(record: WarcRecord, limit: int) -> tuple[bytes, bool]:
             continue
         try:
             body = _decode(body, coding, limit)
-        except FastWARCError as error:
+        except (FastWARCError, BodyError) as error:
             if cut:  # a compressed body cut short cannot be decoded: say it was cut
                 return b"", True
-            raise BodyError(f"bad {coding} body ({error})") from None
+            if body.lstrip()[:1] == b"<":  # stored decoded under the original header
+                break
+            raise (
+                error if isinstance(error, BodyError) else BodyError(f"bad {coding} body ({error})")
+            ) from None
         if len(body) > limit:
             raise TooLarge()
     return body, cut
