@@ -304,7 +304,7 @@ def chunked(body: bytes, size: int = 100) -> bytes:
 
 
 def test_bodies_are_dechunked_and_decompressed_under_the_byte_limit(tmp_path: Path) -> None:
-    import brotli
+    import brotli  # type: ignore[import-untyped]  # the package has no type stubs
     import zstandard
 
     page = article(1)
