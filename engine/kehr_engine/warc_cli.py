@@ -76,6 +76,9 @@ class _Progress:
         if enabled:
             from tqdm import tqdm
 
+            # No monitor thread: the worker pool forks after the bar exists, and a fork
+            # copies no thread but every lock a thread may hold.
+            tqdm.monitor_interval = 0
             total = sum(p.stat().st_size for p in files)
             self.bar = tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
                             desc="extract", file=sys.stderr, leave=False)  # fmt: skip
