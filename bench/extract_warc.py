@@ -34,7 +34,8 @@ time of each (a shared machine's other work only ever adds time).
 Last line: BENCH extract_warc records=… pages_per_s_1w=… pages_per_s_2w=… scaling_2w=…
 trafilatura_ratio=… peak_mb_per_worker=… (then the CPU figures, trafilatura_pages_per_s=…
 datatrove_kehr_pages_per_s=…, the counts and cores=…)
-``--report FILE`` writes the figures as Markdown (bench/reports/extract-warc.md).
+``--report FILE`` writes the figures as Markdown (bench/reports/extract-warc.md),
+``--json FILE`` as JSON (bench/reports/extract-warc.json, quoted by docs/crawl.md).
 """
 
 from __future__ import annotations
@@ -161,6 +162,11 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, help="write the page set this many times")
     parser.add_argument("--report", type=Path, help="write the figures as Markdown here")
     parser.add_argument(
+        "--json", type=Path,
+        help="write the figures as JSON here (bench/reports/extract-warc.json, which "
+        "docs/crawl.md quotes)",
+    )  # fmt: skip
+    parser.add_argument(
         "--rounds", type=int, default=1,
         help="time each of the four runs this many times, interleaved, and keep the best",
     )  # fmt: skip
@@ -230,6 +236,9 @@ def main() -> int:
     }
     if args.report:
         args.report.write_text(report(figures, args), encoding="utf-8")
+    if args.json:
+        run = {"when": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC", "load_average": os.getloadavg()}
+        args.json.write_text(json.dumps({**figures, "run": run}, indent=1) + "\n")
     print("BENCH extract_warc " + " ".join(f"{k}={v}" for k, v in figures.items()))
     return 0
 
