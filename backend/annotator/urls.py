@@ -8,4 +8,11 @@ urlpatterns = [
     path("", views.install_page, name="annotator-install"),
     path("kehr-annotator.xpi", views.download_xpi, name="annotator-xpi"),
     path("guidelines/", views.guidelines, name="annotator-guidelines"),
+    # Signed packages (manage.py addon sign) and Firefox's update manifest for them.
+    path("updates.json", views.updates_manifest, name="annotator-updates"),
+    path(
+        "signed/kehr-annotator-<str:version>.xpi",
+        views.download_signed,
+        name="annotator-signed-xpi",
+    ),
 ]

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from annotator import conf
+from annotator import addon_store, conf
 from annotator.serializers import AnnotatorConfigSerializer
 from kehr.content_policy import allow_inline_styles
 
@@ -42,18 +42,53 @@ class AnnotatorConfigView(APIView):
 
 
 def install_page(request):
-    """How to install the add-on, with the built package if this server has one."""
+    """How to install the add-on: the newest signed package when this server has one (any
+    Firefox installs it), else the unsigned build with the ESR instructions."""
     xpi = conf.xpi_path()
+    signed = addon_store.latest()
     return render(
         request,
         "annotator/install.html",
         {
-            "version": conf.extension_version(),
+            "version": signed.version if signed else conf.extension_version(),
+            "signed": signed,
             "minimum_firefox": conf.minimum_firefox().split(".")[0],
             "has_xpi": xpi.is_file(),
             "server": request.build_absolute_uri("/").rstrip("/"),
         },
     )
+
+
+def download_signed(request, version: str):
+    stored = addon_store.find(version)
+    if stored is None:
+        raise Http404(f"No signed add-on {version} on this server (see /annotator/).")
+    return FileResponse(
+        stored.path.open("rb"), content_type="application/x-xpinstall", filename=stored.filename
+    )
+
+
+def updates_manifest(request):
+    """Firefox's update manifest for the signed packages (the manifest's update_url).
+
+    Every stored version is listed, oldest first, with its link on this server and its
+    sha256 (Firefox checks the download against it before installing).
+    """
+    minimum = conf.minimum_firefox()
+    updates = [
+        {
+            "version": stored.version,
+            "update_link": request.build_absolute_uri(
+                reverse("annotator-signed-xpi", args=[stored.version])
+            ),
+            "update_hash": f"sha256:{stored.sha256}",
+            "applications": {"gecko": {"strict_min_version": minimum}},
+        }
+        for stored in addon_store.stored_addons()
+    ]
+    response = JsonResponse({"addons": {conf.extension_id(): {"updates": updates}}})
+    response["Cache-Control"] = "no-cache"  # a new version shows at the next check
+    return response
 
 
 def download_xpi(request):

@@ -11,7 +11,9 @@ start-up with a message naming that command.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp import constants as csp
@@ -347,6 +349,34 @@ KEHR_RETRAIN_TOLERANCE = env_parsed(
 
 # --- Kehr ------------------------------------------------------------------------
 KEHR_ADMIN_USERNAME = env_str("KEHR_ADMIN_USERNAME", "admin")
+
+# --- Signing the annotator add-on on addons.mozilla.org (annotator/signing.py) -------
+# The deployer's AMO API keys (https://addons.mozilla.org/developers/addon/api/key/):
+# empty until ``manage.py addon sign`` needs them, which then says how to get them.
+_AMO_LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+
+
+def _amo_base_url(text: str) -> str:
+    parts = urlsplit(text)
+    if parts.scheme not in ("https", "http") or not parts.hostname:
+        raise ValueError("use the API's address, e.g. https://addons.mozilla.org/api/v5/")
+    if parts.scheme == "http" and parts.hostname not in _AMO_LOOPBACK:
+        # The API keys travel in every request: plain http only to a fake service on loopback.
+        raise ValueError("plain http is only allowed on loopback (a test's fake service)")
+    return text.rstrip("/") + "/"
+
+
+def _amo_issuer(text: str) -> str:
+    if text and not re.fullmatch(r"user:\d+:\d+", text):
+        raise ValueError("AMO's JWT issuer looks like user:12345:67 (the API key's 'JWT issuer')")
+    return text
+
+
+KEHR_AMO_BASE_URL = env_parsed(
+    "KEHR_AMO_BASE_URL", "https://addons.mozilla.org/api/v5/", _amo_base_url, "an API address"
+)
+KEHR_AMO_JWT_ISSUER = env_parsed("KEHR_AMO_JWT_ISSUER", "", _amo_issuer, "an AMO JWT issuer")
+KEHR_AMO_JWT_SECRET = env_str("KEHR_AMO_JWT_SECRET", "")
 
 LOGGING = {
     "version": 1,
