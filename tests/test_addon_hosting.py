@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.test import Client
 
 from annotator import addon_store, conf
@@ -77,3 +78,22 @@ def test_damaged_or_unknown_packages_are_not_offered(db, var: Path):
     assert Client().get("/annotator/signed/kehr-annotator-0.1.0.1.xpi").status_code == 404
     assert Client().get("/annotator/signed/kehr-annotator-9.9.9.9.xpi").status_code == 404
     assert addon_store.next_build("0.1.0") == 1
+
+
+def test_lab_policies_install_from_this_server_and_preset_it(db, var: Path):
+    server = "https://kehr.example.org"
+    with pytest.raises(CommandError, match="no signed add-on is stored here"):
+        call_command("addon", "policies", "--server", server)
+    addon_store.store(package("0.1.0.3"), version="0.1.0.3")
+    out = io.StringIO()
+    call_command("addon", "policies", "--server", server + "/", stdout=out)
+    policies = json.loads(out.getvalue())["policies"]
+    addon_id = conf.extension_id()
+    install = policies["ExtensionSettings"][addon_id]
+    assert install["installation_mode"] == "force_installed"
+    assert install["install_url"] == f"{server}/annotator/signed/latest.xpi"
+    assert policies["3rdparty"]["Extensions"][addon_id] == {"server": server}
+    latest = Client().get("/annotator/signed/latest.xpi")
+    assert b"".join(streamed(latest)) == package("0.1.0.3")
+    with pytest.raises(CommandError, match="only over https"):
+        call_command("addon", "policies", "--server", "http://kehr.example.org")

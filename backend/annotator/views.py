@@ -68,6 +68,13 @@ def download_signed(request, version: str):
     )
 
 
+def download_latest_signed(request):
+    stored = addon_store.latest()
+    if stored is None:
+        raise Http404("No signed add-on on this server yet (manage.py addon sign).")
+    return download_signed(request, stored.version)
+
+
 def updates_manifest(request):
     """Firefox's update manifest for the signed packages (the manifest's update_url).
 

@@ -10,6 +10,7 @@ policies  print a policies.json for Firefox enterprise policies: the add-on forc
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -134,4 +135,31 @@ class Command(BaseCommand):
         )
 
     def _policies(self, *, server, **options) -> None:
-        raise CommandError("not yet")
+        base = server_url(server)
+        if addon_store.latest() is None:
+            raise CommandError(
+                "no signed add-on is stored here: Release Firefox would refuse to install the "
+                "unsigned one. Sign it first (manage.py addon sign)."
+            )
+        self.stdout.write(json.dumps(lab_policies(base), indent=2))
+
+
+def lab_policies(server: str) -> dict:
+    """Firefox enterprise policies for lab machines: the add-on force-installed from this
+    server (updates then come through its update_url), and this server preset for it.
+
+    ``3rdparty.Extensions.<id>`` is what the add-on reads with browser.storage.managed
+    (its managed storage schema is in the manifest); the annotator still logs in.
+    """
+    addon_id = conf.extension_id()
+    return {
+        "policies": {
+            "ExtensionSettings": {
+                addon_id: {
+                    "installation_mode": "force_installed",
+                    "install_url": server + reverse("annotator-latest-xpi"),
+                }
+            },
+            "3rdparty": {"Extensions": {addon_id: {"server": server}}},
+        }
+    }
