@@ -6,7 +6,7 @@ import { ext } from "../lib/ext.js";
 import { ApiError, UserError, api, messageOf } from "./api.js";
 import { LOOPBACK_PREF, isLoopbackUrl } from "../lib/problems.js";
 import { SETUP_HOST, probeThroughProxy, proxyAuth, reloadProxy } from "./routing.js";
-import { effectiveProxy, getSettings, normaliseServer, saveSettings } from "./settings.js";
+import { effectiveProxy, getSettings, managedServer, normaliseServer, saveSettings } from "./settings.js";
 import { queue } from "./submissions.js";
 
 /**
@@ -176,5 +176,6 @@ export async function publicSettings() {
     corpus: settings.corpus,
     tracking: settings.tracking,
     version: ext.runtime.getManifest().version,
+    managedServer: await managedServer(),
   };
 }

@@ -54,6 +54,24 @@ export function normaliseServer(typed) {
 }
 
 /**
+ * The server a lab preset for every seat through Firefox's enterprise policies
+ * (3rdparty.Extensions.<id>.server, printed by manage.py addon policies), read from
+ * storage.managed; null when there is none. Firefox rejects the read when no policy
+ * names the add-on, which is the ordinary case: that is "none", not an error.
+ * @returns {Promise<string | null>}
+ */
+export async function managedServer() {
+  let stored;
+  try {
+    stored = await ext.storage.managed.get("server");
+  } catch {
+    return null;
+  }
+  const server = stored?.server;
+  return typeof server === "string" ? normaliseServer(server) : null;
+}
+
+/**
  * The replay proxy annotation tabs go through: the options' own setting if the user
  * chose one, else the one the server announced; null when there is none.
  * @param {Settings} settings

@@ -17,6 +17,10 @@ async function show() {
   // A server given when Firefox was launched for annotating (manage.py annotator_firefox).
   const preset = new URLSearchParams(location.hash.slice(1)).get("server");
   if (!input("server").value) input("server").value = settings.server || preset || "";
+  // A server the lab set through Firefox's policies (storage.managed) is the one to use.
+  if (settings.managedServer) input("server").value = settings.managedServer;
+  input("server").readOnly = Boolean(settings.managedServer);
+  byId("server-managed").hidden = !settings.managedServer;
   if (!input("username").value) input("username").value = settings.username;
   input("override").checked = settings.proxy.override;
   input("proxy-host").value = settings.proxy.host;
