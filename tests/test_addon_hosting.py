@@ -16,6 +16,8 @@ from django.test import Client
 from annotator import addon_store, conf
 from tests.expect import streamed
 
+ADDON_ID = "annotator@kehr.example.org"
+
 
 def package(version: str) -> bytes:
     out = io.BytesIO()
@@ -35,8 +37,8 @@ def var(settings, tmp_path: Path, monkeypatch) -> Path:
 
 
 def test_page_offers_the_newest_signed_package_with_its_hash(db, var: Path):
-    addon_store.store(package("0.1.0.9"), version="0.1.0.9")
-    newest = addon_store.store(package("0.1.0.10"), version="0.1.0.10")
+    addon_store.store(package("0.1.0.9"), addon_id=ADDON_ID, version="0.1.0.9")
+    newest = addon_store.store(package("0.1.0.10"), addon_id=ADDON_ID, version="0.1.0.10")
     page = Client().get("/annotator/").content.decode()
     assert 'href="/annotator/signed/kehr-annotator-0.1.0.10.xpi"' in page
     assert newest.sha256 in page
@@ -54,10 +56,10 @@ def test_page_without_a_signed_package_keeps_the_esr_instructions(db, var: Path)
 
 def test_updates_manifest_lists_every_stored_version(db, var: Path):
     for version in ("0.1.0.10", "0.1.0.2", "0.1.0.9"):
-        addon_store.store(package(version), version=version)
+        addon_store.store(package(version), addon_id=ADDON_ID, version=version)
     response = Client().get("/annotator/updates.json", HTTP_HOST="kehr.example.org")
     assert response["Content-Type"] == "application/json"
-    updates = response.json()["addons"][conf.extension_id()]["updates"]
+    updates = response.json()["addons"][ADDON_ID]["updates"]
     assert [u["version"] for u in updates] == ["0.1.0.2", "0.1.0.9", "0.1.0.10"]
     for update in updates:
         assert update["update_link"].startswith("http://kehr.example.org/annotator/signed/")
@@ -70,11 +72,9 @@ def test_updates_manifest_lists_every_stored_version(db, var: Path):
 
 
 def test_damaged_or_unknown_packages_are_not_offered(db, var: Path):
-    stored = addon_store.store(package("0.1.0.1"), version="0.1.0.1")
+    stored = addon_store.store(package("0.1.0.1"), addon_id=ADDON_ID, version="0.1.0.1")
     stored.path.write_bytes(b"cut")  # no longer the size its record says
-    assert Client().get("/annotator/updates.json").json()["addons"][conf.extension_id()] == {
-        "updates": []
-    }
+    assert Client().get("/annotator/updates.json").json() == {"addons": {}}
     assert Client().get("/annotator/signed/kehr-annotator-0.1.0.1.xpi").status_code == 404
     assert Client().get("/annotator/signed/kehr-annotator-9.9.9.9.xpi").status_code == 404
     assert addon_store.next_build("0.1.0") == 1
@@ -84,11 +84,11 @@ def test_lab_policies_install_from_this_server_and_preset_it(db, var: Path):
     server = "https://kehr.example.org"
     with pytest.raises(CommandError, match="no signed add-on is stored here"):
         call_command("addon", "policies", "--server", server)
-    addon_store.store(package("0.1.0.3"), version="0.1.0.3")
+    addon_store.store(package("0.1.0.3"), addon_id=ADDON_ID, version="0.1.0.3")
     out = io.StringIO()
     call_command("addon", "policies", "--server", server + "/", stdout=out)
     policies = json.loads(out.getvalue())["policies"]
-    addon_id = conf.extension_id()
+    addon_id = ADDON_ID
     install = policies["ExtensionSettings"][addon_id]
     assert install["installation_mode"] == "force_installed"
     assert install["install_url"] == f"{server}/annotator/signed/latest.xpi"

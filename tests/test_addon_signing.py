@@ -40,6 +40,7 @@ def amo_settings(settings, tmp_path: Path):
     settings.VAR_DIR = tmp_path / "var"
     settings.KEHR_AMO_JWT_ISSUER = ISSUER
     settings.KEHR_AMO_JWT_SECRET = SECRET
+    settings.KEHR_ADDON_ID = ""
     return settings
 
 
@@ -83,6 +84,8 @@ def test_signs_stores_and_numbers_builds(amo_settings, source: Path):
     assert manifest["version"] == f"{base}.1"
     gecko = manifest["browser_specific_settings"]["gecko"]
     assert gecko["update_url"] == f"{SERVER}/annotator/updates.json"
+    # The id is this deployment's (AMO gives an id to one account only), kept across builds.
+    assert gecko["id"] == first.addon_id == second.addon_id == "annotator@127.0.0.1"
     # What was uploaded is the same package without the signature files.
     uploaded = next(iter(amo.uploads.values()))["manifest"]
     assert uploaded["version"] == f"{base}.1"
@@ -171,3 +174,15 @@ def test_versions_sort_as_firefox_sorts_them():
     ]
     with pytest.raises(addon_store.AddonError):
         addon_store.build_version("0.1.0", 0)
+
+
+def test_the_configured_id_is_signed(amo_settings, source: Path):
+    amo_settings.KEHR_ADDON_ID = "annotator@kehr.example.org"
+    with FakeAmoServer(FakeAmo()) as amo:
+        amo_settings.KEHR_AMO_BASE_URL = amo.base_url
+        sign(source)
+    [version] = amo.versions.values()
+    assert addon_store.latest().addon_id == "annotator@kehr.example.org"  # type: ignore[union-attr]
+    with zipfile.ZipFile(io.BytesIO(version["package"])) as archive:
+        uploaded = json.loads(archive.read("manifest.json"))
+    assert uploaded["browser_specific_settings"]["gecko"]["id"] == "annotator@kehr.example.org"

@@ -6,7 +6,7 @@ it (annotator/signing.py), checks the signature files are in what came back, and
 it here. The install page, the download and ``updates.json`` read what is stored.
 
 Layout under ``<KEHR_VAR_DIR>/addon/``: ``kehr-annotator-VERSION.xpi`` and beside it
-``kehr-annotator-VERSION.json`` ({"version", "sha256", "size", "signed_at"}), written
+``kehr-annotator-VERSION.json`` ({"addon_id", "version", "sha256", "size", "signed_at"}), written
 last, so a package without its record (an interrupted store) is never offered.
 """
 
@@ -37,6 +37,7 @@ class AddonError(Exception):
 
 @dataclass(frozen=True)
 class StoredAddon:
+    addon_id: str
     version: str
     sha256: str
     size: int
@@ -87,10 +88,10 @@ def next_build(base: str) -> int:
     return max(builds, default=0) + 1
 
 
-def pack(source: Path, *, version: str, update_url: str) -> bytes:
+def pack(source: Path, *, addon_id: str, version: str, update_url: str) -> bytes:
     """The extension in ``source`` (a built extension/build/) as an .xpi, its manifest set
-    to ``version`` and ``update_url``. Files are stored in sorted order so that the same
-    sources give the same package."""
+    to ``addon_id``, ``version`` and ``update_url``. Files are stored in sorted order so
+    that the same sources give the same package."""
     manifest_path = source / "manifest.json"
     if not manifest_path.is_file():
         raise AddonError(
@@ -100,6 +101,7 @@ def pack(source: Path, *, version: str, update_url: str) -> bytes:
     manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     manifest["version"] = version
     gecko = manifest.setdefault("browser_specific_settings", {}).setdefault("gecko", {})
+    gecko["id"] = addon_id
     gecko["update_url"] = update_url
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -134,12 +136,13 @@ def check_signed(package: bytes, *, version: str, addon_id: str) -> None:
         )
 
 
-def store(package: bytes, *, version: str) -> StoredAddon:
+def store(package: bytes, *, addon_id: str, version: str) -> StoredAddon:
     """Keep a signed package and its record (sha256, size, time) under var/addon/."""
     folder = addon_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"kehr-annotator-{version}.xpi"
     record = {
+        "addon_id": addon_id,
         "version": version,
         "sha256": hashlib.sha256(package).hexdigest(),
         "size": len(package),
@@ -166,6 +169,7 @@ def stored_addons() -> list[StoredAddon]:
                 continue
             found.append(
                 StoredAddon(
+                    addon_id=str(record["addon_id"]),
                     version=version,
                     sha256=str(record["sha256"]),
                     size=int(record["size"]),

@@ -78,22 +78,23 @@ def download_latest_signed(request):
 def updates_manifest(request):
     """Firefox's update manifest for the signed packages (the manifest's update_url).
 
-    Every stored version is listed, oldest first, with its link on this server and its
-    sha256 (Firefox checks the download against it before installing).
+    Every stored version is listed under its add-on id, oldest first, with its link on
+    this server and its sha256 (Firefox checks the download against it before installing).
     """
     minimum = conf.minimum_firefox()
-    updates = [
-        {
-            "version": stored.version,
-            "update_link": request.build_absolute_uri(
-                reverse("annotator-signed-xpi", args=[stored.version])
-            ),
-            "update_hash": f"sha256:{stored.sha256}",
-            "applications": {"gecko": {"strict_min_version": minimum}},
-        }
-        for stored in addon_store.stored_addons()
-    ]
-    response = JsonResponse({"addons": {conf.extension_id(): {"updates": updates}}})
+    addons: dict[str, dict[str, list[dict]]] = {}
+    for stored in addon_store.stored_addons():
+        updates = addons.setdefault(stored.addon_id, {"updates": []})["updates"]
+        link = reverse("annotator-signed-xpi", args=[stored.version])
+        updates.append(
+            {
+                "version": stored.version,
+                "update_link": request.build_absolute_uri(link),
+                "update_hash": f"sha256:{stored.sha256}",
+                "applications": {"gecko": {"strict_min_version": minimum}},
+            }
+        )
+    response = JsonResponse({"addons": addons})
     response["Cache-Control"] = "no-cache"  # a new version shows at the next check
     return response
 

@@ -378,6 +378,17 @@ KEHR_AMO_BASE_URL = env_parsed(
 KEHR_AMO_JWT_ISSUER = env_parsed("KEHR_AMO_JWT_ISSUER", "", _amo_issuer, "an AMO JWT issuer")
 KEHR_AMO_JWT_SECRET = env_str("KEHR_AMO_JWT_SECRET", "")
 
+
+def _addon_id(text: str) -> str:
+    # Firefox's add-on ids: name@domain, or a GUID in braces.
+    if text and not re.fullmatch(r"[A-Za-z0-9._-]*@[A-Za-z0-9._-]+|\{[0-9a-fA-F-]{36}\}", text):
+        raise ValueError("use name@domain, e.g. annotator@kehr.example.org")
+    return text
+
+
+# The id the signed add-on gets (empty: the one signed before, else annotator@SERVER-HOST).
+KEHR_ADDON_ID = env_parsed("KEHR_ADDON_ID", "", _addon_id, "an add-on id")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

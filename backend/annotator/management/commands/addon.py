@@ -109,9 +109,11 @@ class Command(BaseCommand):
                 f"version {version} is already signed and stored here: leave --build out "
                 "to sign the next build."
             )
-        addon_id = conf.extension_id()
+        addon_id = signing_id(base)
         update_url = base + reverse("annotator-updates")
-        package = addon_store.pack(self._source(source), version=version, update_url=update_url)
+        package = addon_store.pack(
+            self._source(source), addon_id=addon_id, version=version, update_url=update_url
+        )
         filename = f"kehr-annotator-{version}.xpi"
         self.stdout.write(f"Signing {addon_id} {version} (unlisted; updates from {update_url})")
         client = signing.AmoClient(settings.KEHR_AMO_BASE_URL, credentials)
@@ -126,7 +128,7 @@ class Command(BaseCommand):
             progress=lambda text: self.stdout.write(f"  {text}"),
         )
         addon_store.check_signed(signed, version=version, addon_id=addon_id)
-        stored = addon_store.store(signed, version=version)
+        stored = addon_store.store(signed, addon_id=addon_id, version=version)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Signed {version}: {stored.path} (sha256 {stored.sha256}). /annotator/ offers "
@@ -136,22 +138,38 @@ class Command(BaseCommand):
 
     def _policies(self, *, server, **options) -> None:
         base = server_url(server)
-        if addon_store.latest() is None:
+        latest = addon_store.latest()
+        if latest is None:
             raise CommandError(
                 "no signed add-on is stored here: Release Firefox would refuse to install the "
                 "unsigned one. Sign it first (manage.py addon sign)."
             )
-        self.stdout.write(json.dumps(lab_policies(base), indent=2))
+        self.stdout.write(json.dumps(lab_policies(base, latest.addon_id), indent=2))
 
 
-def lab_policies(server: str) -> dict:
+def signing_id(server: str) -> str:
+    """The add-on id to sign under: KEHR_ADDON_ID, else the one this server signed before,
+    else annotator@ this server's host name.
+
+    An id belongs on AMO to the account that first signed it, so every deployer needs an
+    id of their own (the source's annotator@kehr is the development one), and it must stay
+    the same from one version to the next for installed add-ons to update.
+    """
+    if settings.KEHR_ADDON_ID:
+        return settings.KEHR_ADDON_ID
+    latest = addon_store.latest()
+    if latest is not None:
+        return latest.addon_id
+    return f"annotator@{urlsplit(server).hostname}"
+
+
+def lab_policies(server: str, addon_id: str) -> dict:
     """Firefox enterprise policies for lab machines: the add-on force-installed from this
     server (updates then come through its update_url), and this server preset for it.
 
     ``3rdparty.Extensions.<id>`` is what the add-on reads with browser.storage.managed
     (its managed storage schema is in the manifest); the annotator still logs in.
     """
-    addon_id = conf.extension_id()
     return {
         "policies": {
             "ExtensionSettings": {
