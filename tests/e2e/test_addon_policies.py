@@ -10,7 +10,6 @@ system's Firefox or /etc/firefox is touched.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import shutil
@@ -23,10 +22,8 @@ from django.core.management import call_command
 
 from annotator import addon_store
 from annotator import firefox as annotator_firefox
-from kehr import firefox as launcher
-from kehr.processes import free_port
 from tests.amo_fake import ISSUER, SECRET, FakeAmo, FakeAmoServer
-from tests.e2e.support import EXTENSION
+from tests.e2e.addon_support import marionette_firefox, sign
 
 ADDON = """
 const [id, resolve] = arguments;
@@ -70,17 +67,7 @@ def test_policies_install_the_add_on_with_the_server_preset(
     server = live_server.url
     with FakeAmoServer(FakeAmo()) as amo:
         settings.KEHR_AMO_BASE_URL = amo.base_url
-        call_command(
-            "addon",
-            "sign",
-            "--source",
-            str(EXTENSION / "build"),
-            "--server",
-            server,
-            "--poll",
-            "0",
-            stdout=io.StringIO(),
-        )
+        sign(server)
     printed = io.StringIO()
     call_command("addon", "policies", "--server", server, stdout=printed)
 
@@ -94,19 +81,7 @@ def test_policies_install_the_add_on_with_the_server_preset(
         # add-ons (PREFS) with an http update_url on loopback must be let in.
         "extensions.checkUpdateSecurity": False,
     }
-    (tmp_path / "profile").mkdir()
-    port = free_port()
-    process = launcher.start_firefox(
-        tmp_path / "profile",
-        prefs,
-        binary=str(executable),
-        headless=True,
-        marionette_port=port,
-        system_access=True,
-    )
-    client = None
-    try:
-        client = launcher.connect_marionette(port, process)
+    with marionette_firefox(tmp_path / "profile", prefs, str(executable)) as client:
         deadline = time.monotonic() + 20
         with client.using_context("chrome"):
             while (found := client.execute_async_script(ADDON, script_args=[addon_id])) is None:
@@ -123,8 +98,3 @@ def test_policies_install_the_add_on_with_the_server_preset(
             assert time.monotonic() < deadline, f"options show {shown}, not the lab's server"
             time.sleep(0.2)
         assert shown == [server, True, False]  # read-only, marked as set by the lab
-    finally:
-        if client is not None:
-            with contextlib.suppress(Exception):  # Firefox may be gone already
-                client.delete_session()
-        launcher.stop_firefox(process)

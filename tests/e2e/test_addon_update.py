@@ -13,22 +13,17 @@ deployment's update_url is https, which ``addon sign`` insists on off loopback).
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import time
 import uuid
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from annotator import addon_store
 from annotator import firefox as annotator_firefox
-from kehr import firefox as launcher
-from kehr.processes import free_port
 from tests.amo_fake import ISSUER, SECRET, FakeAmo, FakeAmoServer
-from tests.e2e.support import EXTENSION
+from tests.e2e.addon_support import marionette_firefox, sign
 
 # Chrome-context script: ask AddonManager for an update of arguments[0] and install it.
 UPDATE = """
@@ -75,22 +70,9 @@ def test_installed_add_on_updates_to_the_next_signed_version(
     server = live_server.url
     base = addon_store.kehr_version()
 
-    def sign() -> None:
-        call_command(
-            "addon",
-            "sign",
-            "--source",
-            str(EXTENSION / "build"),
-            "--server",
-            server,
-            "--poll",
-            "0",
-            stdout=io.StringIO(),
-        )
-
     with FakeAmoServer(FakeAmo()) as amo:
         settings.KEHR_AMO_BASE_URL = amo.base_url
-        sign()
+        sign(server)
         first = addon_store.latest()
         assert first is not None and first.version == f"{base}.1"
 
@@ -103,19 +85,7 @@ def test_installed_add_on_updates_to_the_next_signed_version(
             "extensions.update.requireBuiltInCerts": False,
             "extensions.install.requireBuiltInCerts": False,
         }
-        (tmp_path / "profile").mkdir()
-        port = free_port()
-        process = launcher.start_firefox(
-            tmp_path / "profile",
-            prefs,
-            binary=firefox_binary,
-            headless=True,
-            marionette_port=port,
-            system_access=True,
-        )
-        client = None
-        try:
-            client = launcher.connect_marionette(port, process)
+        with marionette_firefox(tmp_path / "profile", prefs, firefox_binary) as client:
             from marionette_driver.addons import Addons
 
             download = tmp_path / "installed.xpi"
@@ -136,7 +106,7 @@ def test_installed_add_on_updates_to_the_next_signed_version(
             kept = {"server": server, "tracking": False, key: draft}
             client.execute_async_script(STORAGE_SET, script_args=[kept], sandbox="system")
 
-            sign()  # N+1, while N is installed
+            sign(server)  # N+1, while N is installed
             # Firefox closes the add-on's pages when it replaces the add-on; none is open.
             client.navigate("about:blank")
             with client.using_context("chrome"):
@@ -151,8 +121,3 @@ def test_installed_add_on_updates_to_the_next_signed_version(
                 client.execute_async_script(STORAGE_GET, script_args=[], sandbox="system")
             )
             assert {key: stored.get(key) for key in kept} == kept
-        finally:
-            if client is not None:
-                with contextlib.suppress(Exception):  # Firefox may be gone already
-                    client.delete_session()
-            launcher.stop_firefox(process)
