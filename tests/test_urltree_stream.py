@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kehr_engine.segmenter import read_node_texts, segment
 from kehr_engine.urltree import QueryRules, StreamDocument, UrlTreeStream, parse_heuristic
 from kehr_engine.urltree.blocks import block_hash
 from kehr_engine.urltree.keys import url_key
@@ -145,7 +146,8 @@ def _documents(stream: UrlTreeStream) -> dict:
 
 # ------------------------------------------------------------ against a brute-force oracle
 
-HEURISTICS = ["strict", "strict-support-2", "strict-at-domain", "relaxed-at-domain-4"]
+HEURISTICS = ["strict", "strict-support-2", "strict-at-domain", "relaxed-at-domain-4",
+              "strict-share-40"]  # fmt: skip
 urls = st.builds(
     lambda host, path: f"http://{host}/{path}",
     st.sampled_from(["a.org", "www.a.org", "b.org"]),
@@ -173,7 +175,8 @@ def oracle(history: list[tuple], now_doc: tuple, name: str) -> list[bool]:
                 break
     counts = Counter(h for d in under(node) for h in set(d[1]))
     c_max = heuristic.c_max(len(live))
-    return [counts[block_hash(b)] > c_max for b in now_doc[2]]
+    share = heuristic.min_share * len(under(node))
+    return [counts[block_hash(b)] > c_max and counts[block_hash(b)] >= share for b in now_doc[2]]
 
 
 @pytest.mark.parametrize("store_name", STORES)
@@ -239,11 +242,13 @@ def test_a_snapshot_that_is_not_one_is_refused(store: str) -> None:
         UrlTreeStream.restore(b"hello")
     import gzip
 
-    with pytest.raises(ValueError, match="version 99; this engine reads version 1"):
+    with pytest.raises(ValueError, match="version 99; this engine reads versions 1 to 2"):
         UrlTreeStream.restore(gzip.compress(b'{"version": 99}'))
 
 
-@pytest.mark.parametrize("name", ["lenient", "strict-support-", "strict-support-x", ""])
+@pytest.mark.parametrize(
+    "name", ["lenient", "strict-support-", "strict-support-x", "", "strict-share-x"]
+)
 def test_unknown_heuristics_are_named(name: str) -> None:
     with pytest.raises(ValueError, match="unknown URL Tree heuristic"):
         UrlTreeStream([name], NO_RULES)
@@ -257,7 +262,8 @@ def test_an_unknown_store_is_named() -> None:
 def test_the_compact_store_agrees_with_the_reference_on_a_long_stream() -> None:
     """Long enough for table rehashes, counter creation and removal at every level."""
     rng = np.random.default_rng(7)
-    heuristics = ["strict", "strict-support-20", "strict-at-domain", "relaxed-at-domain-50"]
+    heuristics = ["strict", "strict-support-20", "strict-at-domain", "relaxed-at-domain-50",
+                  "strict-share-30"]  # fmt: skip
     streams = {s: UrlTreeStream(heuristics, NO_RULES, max_docs=120, keep_newest=30,
                                 max_age_s=3 * DAY, store=s) for s in STORES}  # fmt: skip
     menu = [f"menu item {chr(97 + i)}" for i in range(12)]
@@ -295,3 +301,68 @@ def test_varints_round_trip(values: list[int]) -> None:
     assert decode_sorted(data).tolist() == ordered.tolist()
     if len(values) > 1 and ordered[-1] - ordered[0] < len(values) * 100:
         assert len(data) <= 2 * len(values) + 5  # close numbers cost one or two bytes
+
+
+# ------------------------------------------------------------- the share rule, text blocks
+
+
+def test_strict_share_needs_the_block_on_a_share_of_the_judging_nodes_documents(
+    store: str,
+) -> None:
+    """A menu on every page is boilerplate under both rules; a paragraph two of ten
+    pages quote is boilerplate to strict (c(b) = 2 > 1) but content at a 40 % share."""
+    stream = UrlTreeStream(["strict", "strict-share-40"], NO_RULES, store=store)
+    for n in range(8):
+        stream.process(doc(f"http://e.org/{n}", "Main menu", f"story {'x' * n}"))
+    stream.process(doc("http://e.org/8", "Main menu", "An option both pages describe"))
+    outcome = stream.process(doc("http://e.org/9", "Main menu", "An option both pages describe"))
+    assert outcome.boilerplate["strict"].tolist() == [True, True]
+    assert outcome.boilerplate["strict-share-40"].tolist() == [True, False]
+
+
+def test_a_share_above_a_hundred_percent_is_refused() -> None:
+    with pytest.raises(ValueError, match="percentage, 0 to 100"):
+        UrlTreeStream(["strict-share-101"], NO_RULES)
+
+
+def _page(menu: str, body: str) -> tuple[str, int]:
+    html = (f"<html><body><div class=nav><ul><li><a href=/>Home</a></li>"
+            f"<li><a href=/d>{menu}</a></li></ul></div><div class=main><h2>Parameters</h2>"
+            f"<p>{body} with <code>self</code> inside.</p></div></body></html>")  # fmt: skip
+    segmented = segment(html.encode(), "http://e.org/")
+    return segmented.document, len(segmented.node_texts)
+
+
+def test_a_document_with_text_blocks_is_judged_per_block_and_projected_onto_nodes(
+    store: str,
+) -> None:
+    """Per node, ``self`` and the "Parameters" heading recur on every page and are taken
+    for template; per block (the paragraph is one block, the heading a short block that
+    takes its paragraph's decision) they are content, while the menu stays boilerplate."""
+    by_nodes = UrlTreeStream(["strict"], NO_RULES, store=store, unit="node")
+    by_blocks = UrlTreeStream(["strict"], NO_RULES, store=store)
+    for n in range(6):
+        document, count = _page("Download", f"Story number {'x' * n} of the long paragraph")
+        url = f"http://e.org/{n}"
+        nodes = by_nodes.process(StreamDocument.from_document(url, document, count, n))
+        blocks = by_blocks.process(StreamDocument.from_document(url, document, count, n))
+    texts = [t.strip() for t in read_node_texts(document)]
+    judged_nodes = dict(zip(texts, nodes.boilerplate["strict"].tolist(), strict=True))
+    judged_blocks = dict(zip(texts, blocks.boilerplate["strict"].tolist(), strict=True))
+    assert judged_nodes["self"] and judged_nodes["Parameters"] and judged_nodes["Home"]
+    assert not judged_blocks["self"] and not judged_blocks["Parameters"]
+    assert judged_blocks["Home"] and judged_blocks["Download"]
+
+
+def test_a_version_1_snapshot_goes_on_counting_nodes() -> None:
+    import gzip
+    import json
+
+    stream = UrlTreeStream(["strict"], NO_RULES)
+    stream.process(doc("http://e.org/1", "Menu", "one"))
+    state = json.loads(gzip.decompress(stream.snapshot()))
+    del state["unit"]
+    state["version"] = 1
+    restored = UrlTreeStream.restore(gzip.compress(json.dumps(state).encode()))
+    assert restored.unit == "node"
+    assert UrlTreeStream.restore(stream.snapshot()).unit == "block"

@@ -270,6 +270,14 @@ class CompactTree:
                 out.append(self.counters[int(branch[qualified[0]])].get(slots, 1))
         return out
 
+    def judging_seen(self, chain: Chain, heuristic: Heuristic) -> int:
+        branch = self.nodes.find(_keys(np.array(chain, dtype=np.uint64)))[::-1]
+        seen = self.seen[branch]
+        qualified = np.flatnonzero(seen >= heuristic.min_seen)
+        if heuristic.at_domain or not len(qualified):
+            return self.root_seen()
+        return int(seen[qualified[0]])
+
     def documents(self) -> Iterator[tuple[Chain, float, np.ndarray]]:
         node_keys, block_keys = self.nodes.key_of_slots(), self.blocks.key_of_slots()
         for position in range(self.head, len(self.times)):

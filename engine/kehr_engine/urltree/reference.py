@@ -69,17 +69,22 @@ class ReferenceTree:
             if node.seen == 0:
                 del self.nodes[prefix]
 
+    def _judging(self, chain: Chain, heuristic: Heuristic) -> _Node:
+        if not heuristic.at_domain:
+            for depth in range(len(chain), -1, -1):
+                if self.nodes[chain[:depth]].seen >= heuristic.min_seen:
+                    return self.nodes[chain[:depth]]
+        return self.nodes[()]
+
+    def judging_seen(self, chain: Chain, heuristic: Heuristic) -> int:
+        return self._judging(chain, heuristic).seen
+
     def counts(
         self, chain: Chain, hashes: np.ndarray, heuristics: Sequence[Heuristic]
     ) -> list[np.ndarray]:
         out = []
         for heuristic in heuristics:
-            node = self.nodes[()]
-            if not heuristic.at_domain:
-                for depth in range(len(chain), -1, -1):
-                    if self.nodes[chain[:depth]].seen >= heuristic.min_seen:
-                        node = self.nodes[chain[:depth]]
-                        break
+            node = self._judging(chain, heuristic)
             out.append(np.array([node.counts[int(h)] for h in hashes], dtype=np.int64))
         return out
 

@@ -7,6 +7,14 @@ time and block hashes): restoring replays them in order and rebuilds identical c
 Each domain keeps at most ``max_docs`` documents (the paper's 10,000); documents older
 than ``max_age_s`` (14 days) behind the domain's newest capture are dropped, but the
 ``keep_newest`` (100) newest always stay. "Oldest" is the earliest inserted.
+
+**Units.** The paper counts text blocks, not inline fragments. A document made by
+:meth:`StreamDocument.from_document` carries its text blocks
+(:mod:`kehr_engine.text_blocks`): the stream hashes and judges each block, a block
+shorter than ``min_block_letters`` takes its nearest long neighbour's decision, and the
+decisions are projected back onto the numbered nodes (issue 31: per node, ``self`` in a
+code listing or a recurring "Parameters" heading was taken for template). A document
+given as bare texts is judged text by text, as before.
 """
 
 from __future__ import annotations
@@ -18,6 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kehr_engine.segmenter import read_node_texts
+from kehr_engine.text_blocks import MIN_BLOCK_LETTERS, TextBlocks, inherit_short, text_blocks
 from kehr_engine.urltree.blocks import block_hash
 from kehr_engine.urltree.compact import CompactTree
 from kehr_engine.urltree.heuristics import Heuristic, parse_heuristic
@@ -27,7 +37,9 @@ from kehr_engine.urltree.tree import DomainTree
 
 __all__ = ["STORES", "Outcome", "StreamDocument", "StreamStats", "UrlTreeStream"]
 
-SNAPSHOT_VERSION = 1  # 1: per domain its clock and documents
+# 1: per domain its clock and documents (node texts hashed); 2: and the unit counted
+SNAPSHOT_VERSION = 2
+UNITS = ("block", "node")
 MAX_DOCS = 10_000
 MAX_AGE_S = 14 * 86_400
 KEEP_NEWEST = 100
@@ -43,13 +55,21 @@ class StreamDocument:
     blocks: Sequence[str]  # the page's numbered text nodes, in node order
     time: float  # capture time, seconds since the epoch
     title: str | None = None  # from a feed, when it supplies one (the _cid_ parameter)
+    units: TextBlocks | None = None  # the text blocks of the nodes, when known
+
+    @classmethod
+    def from_document(
+        cls, url: str, document: str, node_count: int, time: float, title: str | None = None
+    ) -> StreamDocument:
+        """A page from its annotation document: its node texts and its text blocks."""
+        return cls(url, read_node_texts(document), time, title, text_blocks(document, node_count))
 
 
 @dataclass(frozen=True)
 class Outcome:
     key: UrlKey
     duplicate: bool  # the key was seen before in this domain: skipped, not judged
-    boilerplate: dict[str, np.ndarray]  # heuristic name -> one bool per block
+    boilerplate: dict[str, np.ndarray]  # heuristic name -> one bool per node
 
 
 @dataclass
@@ -71,6 +91,8 @@ class UrlTreeStream:
         max_age_s: float = MAX_AGE_S,
         keep_newest: int = KEEP_NEWEST,
         store: str = "compact",
+        unit: str = "block",
+        min_block_letters: int = MIN_BLOCK_LETTERS,
     ) -> None:
         self.heuristics = [
             h if isinstance(h, Heuristic) else parse_heuristic(h) for h in heuristics
@@ -81,6 +103,13 @@ class UrlTreeStream:
             raise ValueError("max_docs must be at least 1, keep_newest and max_age_s >= 0.")
         if store not in STORES:
             raise ValueError(f"unknown store {store!r}: use {' or '.join(STORES)}.")
+        if unit not in UNITS:
+            raise ValueError(f"unknown unit {unit!r}: use {' or '.join(UNITS)}.")
+        if min_block_letters < 0:
+            raise ValueError("min_block_letters must be 0 or more.")
+        # What a document's texts are counted as: its text blocks (when the document
+        # carries them) or its numbered nodes (snapshots of version 1 counted nodes).
+        self.unit, self.min_block_letters = unit, min_block_letters
         self.rules = rules if rules is not None else QueryRules.default()
         self.max_docs, self.max_age_s, self.keep_newest = max_docs, max_age_s, keep_newest
         self.store = store
@@ -94,7 +123,9 @@ class UrlTreeStream:
     def process(self, document: StreamDocument) -> Outcome:
         """Insert the document (unless its key is in the tree), then judge its blocks."""
         key = url_key(document.url, self.rules, document.title)
-        hashes = np.fromiter((block_hash(t) for t in document.blocks), np.uint64)
+        units = document.units if self.unit == "block" else None
+        texts = units.texts if units is not None else document.blocks
+        hashes = np.fromiter((block_hash(t) for t in texts), np.uint64)
         domain = self._domain(key.domain)
         chain = key.chain()
         if domain.holds(chain):
@@ -103,7 +134,18 @@ class UrlTreeStream:
         self._make_room(domain, document.time)
         domain.add(chain, float(document.time), _distinct(hashes))
         self.stats.documents += 1
-        return Outcome(key, False, self._judge(domain, chain, hashes))
+        judged = self._judge(domain, chain, hashes)
+        if units is not None:
+            judged = {
+                name: self._to_nodes(boilerplate, units) for name, boilerplate in judged.items()
+            }
+        return Outcome(key, False, judged)
+
+    def _to_nodes(self, boilerplate: np.ndarray, units: TextBlocks) -> np.ndarray:
+        """Per-block judgements as per-node ones, short blocks inheriting theirs."""
+        labels = np.where(boilerplate, 1, 3).astype(np.uint8)
+        labels = inherit_short(labels, units, self.min_block_letters)
+        return units.to_nodes(labels == 1)
 
     def _domain(self, name: str) -> DomainTree:
         if name not in self.domains:
@@ -122,7 +164,13 @@ class UrlTreeStream:
     def _judge(self, domain: DomainTree, chain: tuple[int, ...], hashes: np.ndarray) -> dict:
         counts = domain.counts(chain, hashes, self.heuristics)
         seen = domain.root_seen()
-        return {h.name: c > h.c_max(seen) for h, c in zip(self.heuristics, counts, strict=True)}
+        judged = {}
+        for heuristic, c in zip(self.heuristics, counts, strict=True):
+            boilerplate = c > heuristic.c_max(seen)
+            if heuristic.min_share:
+                boilerplate &= c >= heuristic.min_share * domain.judging_seen(chain, heuristic)
+            judged[heuristic.name] = boilerplate
+        return judged
 
     # ------------------------------------------------------------------ snapshots
 
@@ -133,6 +181,7 @@ class UrlTreeStream:
             "heuristics": [h.name for h in self.heuristics],
             "rules": [[r.pattern.pattern, sorted(r.keep)] for r in self.rules.rules],
             "limits": [self.max_docs, self.max_age_s, self.keep_newest],
+            "unit": [self.unit, self.min_block_letters],
             "stats": [self.stats.documents, self.stats.duplicates, self.stats.evicted],
             # Each domain's clock (its latest capture ever) and its documents, oldest first.
             "domains": {
@@ -155,17 +204,21 @@ class UrlTreeStream:
         except (OSError, EOFError, ValueError) as error:
             raise ValueError(f"not a URL Tree snapshot ({error})") from None
         version = state.get("version") if isinstance(state, dict) else None
-        if version != SNAPSHOT_VERSION:
+        if version not in (1, SNAPSHOT_VERSION):
             raise ValueError(
-                f"a URL Tree snapshot of version {version}; this engine reads version "
-                f"{SNAPSHOT_VERSION}."
+                f"a URL Tree snapshot of version {version}; this engine reads versions "
+                f"1 to {SNAPSHOT_VERSION}."
             )
         rules = QueryRules.parse(
             "\n".join(f"{pattern} {','.join(keep) or '-'}" for pattern, keep in state["rules"])
         )
         max_docs, max_age_s, keep_newest = state["limits"]
+        # Version 1 counted nodes: its documents' hashes are node hashes, so the restored
+        # stream goes on counting nodes (streaming the corpus anew switches to blocks).
+        unit, min_letters = state.get("unit", ["node", MIN_BLOCK_LETTERS])
         stream = cls(state["heuristics"], rules, max_docs=max_docs, max_age_s=max_age_s,
-                     keep_newest=keep_newest, store=store)  # fmt: skip
+                     keep_newest=keep_newest, store=store, unit=unit,
+                     min_block_letters=min_letters)  # fmt: skip
         stream.stats = StreamStats(*state["stats"])
         for name, (newest, docs) in state["domains"].items():
             domain = stream._domain(name)

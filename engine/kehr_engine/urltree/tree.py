@@ -45,6 +45,10 @@ class DomainTree(Protocol):
 
     def root_seen(self) -> int: ...
 
+    def judging_seen(self, chain: Chain, heuristic: Heuristic) -> int:
+        """n_s of the node the heuristic picks on this branch (for its share rule)."""
+        ...
+
     def documents(self) -> Iterator[tuple[Chain, float, np.ndarray]]:
         """Every document, oldest first: its chain, time and distinct block hashes
         (sorted, so that both stores give the same snapshot)."""
