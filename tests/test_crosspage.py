@@ -171,7 +171,8 @@ def test_a_worker_runs_both_methods(celery_worker, archive: Path) -> None:
     ]
     methods = set(MethodVector.objects.filter(page__corpus=corpus).values_list("method", flat=True))
     assert methods == {"dbce", "urltree:strict", "urltree:strict-support-100",
-                       "urltree:strict-at-domain", "urltree:relaxed-at-domain-500"}  # fmt: skip
+                       "urltree:strict-at-domain", "urltree:relaxed-at-domain-500",
+                       "urltree:strict-share-40"}  # fmt: skip
     assert json.dumps(runs[0].counts)
 
 
@@ -203,7 +204,7 @@ def test_arrivals_continue_the_stream_as_one_run_would(db) -> None:
         (v.page_id, v.method): bytes(v.labels)
         for v in MethodVector.objects.filter(page__corpus=corpus)
     }
-    assert arrived == full and len(full) == 8 * 4
+    assert arrived == full and len(full) == 8 * 5  # five heuristics by default
 
 
 @pytest.mark.django_db(transaction=True)

@@ -33,7 +33,6 @@ from warcio.archiveiterator import ArchiveIterator
 from archive.body import read_body
 from archive.models import WarcCapture
 from corpora.models import Corpus, Page
-from corpora.segmenter import read_node_texts
 from crosspage.models import MethodRun, MethodVector, UrlTreeState
 from kehr.progress import Say
 from kehr_engine.dbce.labels import DbceResult
@@ -47,7 +46,10 @@ from kehr_engine.urltree.stream import StreamDocument, UrlTreeStream
 logger = logging.getLogger(__name__)
 
 #: The heuristics a URL Tree run writes when none are named: the paper's four.
-DEFAULT_HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500")
+# The paper's four, and Kehr's share rule (the one that beats keeping every node on
+# documentation sites: docs/methods.md).
+DEFAULT_HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500",
+                      "strict-share-40")  # fmt: skip
 BATCH = 200
 BAD, GOOD = 1, 3
 
@@ -126,10 +128,8 @@ def _stream_rows(
     stream: UrlTreeStream, page: Page
 ) -> tuple[list[tuple[Page, str, np.ndarray, str]], str]:
     """The page through the stream: its vector rows, and "duplicate", "refused" or ""."""
-    document = StreamDocument(
-        url=page.final_url or page.url,
-        blocks=read_node_texts(page.document),
-        time=_time(page).timestamp(),
+    document = StreamDocument.from_document(
+        page.final_url or page.url, page.document, page.node_count, _time(page).timestamp()
     )
     empty = np.zeros(page.node_count)
     try:
