@@ -1,0 +1,190 @@
+"""The real sites of bench/template_eval.py and their gold: Debian documentation packages.
+
+Each site is a directory an apt package installs, served on loopback and crawled from
+one start page. Its gold is the site's main-content container (a node inside it is
+content, outside boilerplate), minus boilerplate inside the container where the
+template puts some there, and always minus the harness' own rotating teaser.
+
+Two kinds of site (issue 31):
+
+- ``developer``: the five sites the template methods were developed and tuned on;
+  thresholds and options are chosen on these.
+- ``unseen``: added as an evaluation only, nobody tunes on them. (PostgreSQL's and
+  Django's manuals, which issue 31 judged on, are held out and are not here.)
+
+A page without the container has no gold: it is crawled and the methods see it (it is
+part of the site's stream and of DBCE's crosses), but it is not scored, and the
+harness reports how many such pages each site has (:func:`has_container`).
+
+Large sites are capped (``Site.cap`` pages, in crawl order) so that a full run of all
+sites stays within about 25 minutes on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import lxml.html
+import numpy as np
+
+# The second visit's rotating box: boilerplate whatever the site's container rule says.
+TEASER_CLASS = "kehr-teaser"
+BAD, GOOD = 1, 3
+
+Rule = Callable[[lxml.html.HtmlElement], bool]
+Kind = Literal["developer", "unseen"]
+
+
+def _never(element: lxml.html.HtmlElement) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Site:
+    name: str
+    package: str
+    root: Path  # served directory
+    start: str  # first page, relative to root
+    # The gold rule: is this element (an ancestor of a node) the main content?
+    content: Rule
+    rule: str  # the rule, for the report
+    boilerplate: Rule = _never  # boilerplate inside the content container
+    short: str = ""  # the name in BENCH keys and --sites
+    kind: Kind = "developer"
+    cap: int | None = None  # at most this many pages (crawl order) in a full run
+
+
+def has_class(element: lxml.html.HtmlElement, name: str) -> bool:
+    return name in (element.get("class") or "").split()
+
+
+def _body(element: lxml.html.HtmlElement) -> bool:
+    return element.tag == "body"
+
+
+def _sphinx_main(element: lxml.html.HtmlElement) -> bool:
+    return element.get("role") == "main"
+
+
+def _docbook_navigation(element: lxml.html.HtmlElement) -> bool:
+    return has_class(element, "navheader") or has_class(element, "navfooter")
+
+
+def _handbook_body(element: lxml.html.HtmlElement) -> bool:
+    parent = element.getparent()
+    return element.tag == "div" and parent is not None and parent.tag == "body"
+
+
+def _apache_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The language list above the text, the page's index of topics and directives
+    # ("quickview", a sidebar as Sphinx's local table of contents is), the "top" arrows.
+    return (
+        has_class(element, "toplang")
+        or element.get("id") == "quickview"
+        or (element.tag == "div" and has_class(element, "top"))
+    )
+
+
+def _gtkdoc_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The navigation bar (Home/Up/Prev/Next and the section shortcuts) and the footer.
+    return (element.tag == "table" and has_class(element, "navigation")) or (
+        element.tag == "div" and has_class(element, "footer")
+    )
+
+
+SITES = [
+    Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
+         "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python"),
+    Site("git-docs", "git-doc", Path("/usr/share/doc/git-doc"), "git.html",
+         lambda e: e.get("id") == "content", "inside AsciiDoc's div#content", short="git"),
+    Site("debian-reference", "debian-reference-en", Path("/usr/share/debian-reference"),
+         "index.en.html", _body, "the DocBook body except div.navheader and div.navfooter",
+         _docbook_navigation, short="debref"),
+    Site("sphinx-docs", "sphinx-doc", Path("/usr/share/doc/sphinx-doc/html"), "index.html",
+         _sphinx_main, "inside the Sphinx body, div[role=main]", short="sphinx"),
+    Site("debian-handbook", "debian-handbook", Path("/usr/share/doc/debian-handbook/html"),
+         "en-US/index.html", _handbook_body,
+         "Publican: the book's div under body, not div#banner nor ul.docnav",
+         lambda e: e.get("id") == "banner" or has_class(e, "docnav"), short="handbook"),
+    # Unseen: an evaluation only.
+    # Debian installs the manual per language (en/…/x.html, no content-negotiated
+    # x.html.en), so the English pages are the crawl from en/index.html (wget
+    # --no-parent) and the server sends them as text/html like any .html file.
+    Site("apache2-manual", "apache2-doc", Path("/usr/share/doc/apache2-doc/manual"),
+         "en/index.html", lambda e: e.get("id") == "page-content",
+         "inside div#page-content, except div.toplang (languages), div#quickview "
+         "(the page's topic and directive index) and div.top",
+         _apache_boilerplate, short="apache", kind="unseen"),
+    Site("gtk3-reference", "libgtk-3-doc", Path("/usr/share/doc/libgtk-3-doc/gtk3"),
+         "index.html", _body,
+         "gtk-doc: the body except table.navigation and div.footer",
+         _gtkdoc_boilerplate, short="gtk", kind="unseen", cap=300),
+    Site("sqlalchemy-docs", "python-sqlalchemy-doc",
+         Path("/usr/share/doc/python-sqlalchemy-doc/html"), "index.html", _sphinx_main,
+         "SQLAlchemy's Sphinx theme: inside div#docs-body[role=main]",
+         short="sqlalchemy", kind="unseen", cap=300),
+    Site("wireshark-guide", "wireshark-doc",
+         Path("/usr/share/doc/wireshark/wsug_html_chunked"), "index.html", _body,
+         "DocBook (the User's Guide): the body except div.navheader and div.navfooter",
+         _docbook_navigation, short="wireshark", kind="unseen"),
+    Site("developers-reference", "developers-reference",
+         Path("/usr/share/developers-reference"), "index.html", _sphinx_main,
+         "Sphinx (nature theme): inside div[role=main]", short="devref", kind="unseen"),
+]  # fmt: skip
+
+# For the BENCH keys (kept for the benches that read it).
+SHORT_NAMES = {site.name: site.short for site in SITES}
+
+
+def select(names: str | None, sites: list[Site] = SITES) -> list[Site]:
+    """The sites named in a comma-separated list of short (or full) names; all if None."""
+    if not names:
+        return list(sites)
+    by_name = {s.short: s for s in sites} | {s.name: s for s in sites}
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    unknown = [n for n in wanted if n not in by_name]
+    if unknown:
+        known = ", ".join(s.short for s in sites)
+        raise SystemExit(f"unknown site {', '.join(unknown)}: choose from {known}")
+    chosen = {by_name[n].name for n in wanted}
+    return [s for s in sites if s.name in chosen]
+
+
+def _in_teaser(element: lxml.html.HtmlElement) -> bool:
+    return has_class(element, TEASER_CLASS) or any(
+        has_class(a, TEASER_CLASS) for a in element.iterancestors()
+    )
+
+
+def has_container(document: str, site: Site) -> bool:
+    """Does the page hold the site's content container (the harness' teaser aside)?"""
+    return page_gold(document, site)[1]
+
+
+def gold_labels(document: str, site: Site) -> np.ndarray:
+    """Per node: good inside the site's content container, unless inside the site's
+    boilerplate or the harness' own teaser (inserted before ``</body>``, so inside the
+    container on sites whose content is the body or a direct child of it)."""
+    return page_gold(document, site)[0]
+
+
+def page_gold(document: str, site: Site) -> tuple[np.ndarray, bool]:
+    """The page's gold labels (see :func:`gold_labels`) and whether it holds the
+    container at all (outside the teaser), from one parse of the document."""
+    root = lxml.html.document_fromstring(document)
+    container = any(
+        site.content(e) and not _in_teaser(e) for e in root.iter() if isinstance(e.tag, str)
+    )
+    labels: dict[int, int] = {}
+    for wrapper in root.iter("kehr-t"):
+        good = False
+        for ancestor in wrapper.iterancestors():
+            if has_class(ancestor, TEASER_CLASS) or site.boilerplate(ancestor):
+                good = False
+                break
+            good = good or site.content(ancestor)
+        labels[int(wrapper.get("data-i"))] = GOOD if good else BAD
+    return np.array([labels[i] for i in range(len(labels))], dtype=np.uint8), container
