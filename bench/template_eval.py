@@ -58,6 +58,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 from warcio.archiveiterator import ArchiveIterator
@@ -647,7 +648,8 @@ def bench_keys(sites: dict[str, dict], summary: dict[str, dict[str, dict]]) -> l
         keep = methods.get("keep-all", {}).get("token", {}).get("f1", 0.0)
         keys.append(f"keep_all_{short}_token_f1={keep:.3f}")
     for kind, methods in summary.items():
-        for name in ("urltree:strict", "dbce", "trafilatura", "article", "keep-all"):
+        for name in ("urltree:strict", "urltree:strict (nodes)", "dbce", "dbce (thesis reading)",
+                     "trafilatura", "article", "keep-all"):  # fmt: skip
             if name in methods:
                 row = methods[name]
                 f1 = row.get("token_f1")
@@ -684,10 +686,12 @@ def evaluate_site(site: Site, tmp: Path, limit: int | None) -> dict:
         "package": site.package, "kind": site.kind, "short": site.short,
         "gold_rule": site.rule, "cap": cap, "pages": len(pages), "scored_pages": len(scored),
         "pages_without_container": len(pages) - len(scored),
-        "examples_without_container": [p.url for p in pages if not p.scored][:5],
+        "examples_without_container": [urlsplit(p.url).path for p in pages if not p.scored][:5],
         "content_node_share": float(good.mean()) if len(good) else 0.0, "crawl_s": crawl_s,
         "urltree_units": "blocks" if URLTREE_BLOCKS else "nodes",
-        "second_visit_pages": len(second.pages), **first.notes, **second.notes,
+        "second_visit_pages": len(second.pages),
+        "second_visit_scored_pages": sum(p.scored for p in second.pages),
+        **first.notes, **second.notes,
         "methods": methods,
     }  # fmt: skip
 
