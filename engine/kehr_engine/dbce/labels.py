@@ -9,7 +9,9 @@ changes); unlike ``html_annotate``, which keeps only the first document a word c
 from, **every** member a word is matched in is recorded, as one bit. Runs of words with
 the same bits are the fragments; each gets the table's decision
 (:mod:`kehr_engine.dbce.table`), and each node the decision of most of its words
-(content -> good, boilerplate -> bad, invalid or a tie -> no label).
+(content -> good, boilerplate -> bad, invalid or a tie -> no label). That is the
+reading before issue 31, kept as ``DbceOptions.thesis_reading()``; by default the unit is
+the text block (:mod:`kehr_engine.dbce.blocks`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 import numpy as np
 from lxml.html import diff as html_diff
 
+from kehr_engine.dbce.options import DEFAULT_OPTIONS, DbceOptions
 from kehr_engine.dbce.similar import Cross
 from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, Decision, decide
 
@@ -33,7 +36,8 @@ from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, Decision, deci
 _tokenize: Any = html_diff.tokenize  # type: ignore[attr-defined]
 _TagToken: Any = html_diff.tag_token  # type: ignore[attr-defined]
 
-__all__ = ["NEEDS_UP", "DbceResult", "cur_words", "label_cross", "words_of"]
+__all__ = ["NEEDS_UP", "DbceResult", "cur_words", "decision_lookup", "label_cross", "word_bits",
+           "words_of"]  # fmt: skip
 
 BAD, GOOD = 1, 3  # KrdWrd codes, as in label vectors
 DECISIONS: tuple[Decision, ...] = (CONTENT, BOILERPLATE, INVALID)
@@ -88,17 +92,19 @@ def cur_words(document: str, node_count: int) -> tuple[list[str], np.ndarray]:
     return words, np.array(nodes, dtype=np.int64)
 
 
-def occurrence(cur: Sequence[str], other: Sequence[str]) -> np.ndarray:
+def occurrence(cur: Sequence[str], other: Sequence[str], min_run: int = 3) -> np.ndarray:
     """Which words of cur are matched in other (bool per word of cur).
 
     difflib's matching blocks with lxml's ``InsensitiveSequenceMatcher`` rule (blocks of
     at most ``min(2, len(cur) // 4)`` words are dropped: a few common words amid large
     changes are no match); lxml's own class is compiled and does not expose its blocks.
+    ``min_run`` generalises lxml's 3: shorter runs are dropped (on short pages, runs of
+    at most a quarter of the page, as lxml does).
     """
     found = np.zeros(len(cur), dtype=bool)
     if not cur or not other:
         return found
-    threshold = min(2, len(cur) // 4)
+    threshold = min(min_run - 1, len(cur) // 4)
     # difflib's defaults, as lxml's diff uses them: in a long page, words that make up
     # more than 1 % of it cannot start a match (they still extend one), which keeps the
     # matching near-linear on pages full of "the" and "and".
@@ -109,8 +115,35 @@ def occurrence(cur: Sequence[str], other: Sequence[str]) -> np.ndarray:
     return found
 
 
+def decision_lookup(pattern: tuple[bool, bool, bool, bool]) -> np.ndarray:
+    """The table for one cross pattern as an array: occurrence bits as a number 0..15
+    (up is 8, next 1) -> index into DECISIONS (-1: bits of a missing member)."""
+    lookup = np.full(16, -1, dtype=np.int64)
+    for code in range(16):
+        row = tuple(bool(code & bit) for bit in (8, 4, 2, 1))
+        if all(present or not seen for present, seen in zip(pattern, row, strict=True)):
+            lookup[code] = DECISIONS.index(decide(pattern, row))  # type: ignore[arg-type]
+    return lookup
+
+
+def word_bits(
+    cross: Cross, words: Sequence[str], others: Mapping[str, str], min_run: int = 3
+) -> np.ndarray:
+    """Per word of cur, in which members (up, down, prev, next) it is matched."""
+    bits = np.zeros((len(words), 4), dtype=bool)
+    for column, role in enumerate(Cross.ROLES):
+        if cross.pattern[column]:
+            bits[:, column] = occurrence(words, words_of(others[role]), min_run)
+    return bits
+
+
 def label_cross(
-    cross: Cross, document: str, node_count: int, others: Mapping[str, str]
+    cross: Cross,
+    document: str,
+    node_count: int,
+    others: Mapping[str, str],
+    *,
+    options: DbceOptions = DEFAULT_OPTIONS,
 ) -> DbceResult:
     """Label the nodes of cur (its annotation document) against the other members'
     HTML (``others``: role -> HTML, for every member of the cross)."""
@@ -118,21 +151,16 @@ def label_cross(
     keys = {role: capture.key for role, capture in cross.others()}
     if cross.up is None:
         return DbceResult(empty, NEEDS_UP, cross=keys)
+    if options.unit == "block":
+        from kehr_engine.dbce.blocks import label_blocks  # it imports this module
+
+        return label_blocks(cross, document, node_count, others, options)
     words, nodes = cur_words(document, node_count)
-    pattern = cross.pattern
-    bits = np.zeros((len(words), 4), dtype=bool)
-    for column, role in enumerate(Cross.ROLES):
-        if pattern[column]:
-            bits[:, column] = occurrence(words, words_of(others[role]))
+    bits = word_bits(cross, words, others, options.min_run)
     # Each word's bits as a number 0..15 (up is 8), its decision by table lookup, and
     # per node the count of words per decision: one pass of numpy, no Python per word.
     codes = bits @ np.array([8, 4, 2, 1])
-    lookup = np.full(16, -1, dtype=np.int64)
-    for code in range(16):
-        row = tuple(bool(code & bit) for bit in (8, 4, 2, 1))
-        if all(present or not seen for present, seen in zip(pattern, row, strict=True)):
-            lookup[code] = DECISIONS.index(decide(pattern, row))  # type: ignore[arg-type]
-    decided = lookup[codes]
+    decided = decision_lookup(cross.pattern)[codes]
     inside = nodes >= 0
     votes = np.zeros((node_count, len(DECISIONS)), dtype=np.int64)
     np.add.at(votes, (nodes[inside], decided[inside]), 1)

@@ -8,6 +8,15 @@
 
 cur and up are required; without up the page is left unlabelled with that reason.
 
+**Fallback members** (issue 31). On documentation sites a page's structure is dominated
+by its own content (sections, lists, tables), so at Jaccard 0.6 the index finds a
+structural twin for only 4-19 % of the pages (the nearest other page's estimate has a
+median of 0.23 on python's and sphinx's docs, 0.30 on the handbook, 0.32 on git's,
+0.09 on debian-reference). Pages of one site still share their template's text, which is
+what the diff needs; so with ``fallback`` a page with fewer than two indexed twins takes
+the structurally most similar pages of its domain whatever their estimate (ranked the
+same way), and is labelled wherever its site has another page.
+
 The index is per domain (a template never spans sites). datasketch's ``MinHashLSH``
 keeps its buckets in memory by default, or in Redis with a ``storage_config`` (so that
 several Celery workers insert into and query one index); the signatures themselves go
@@ -18,7 +27,7 @@ platform), because the LSH answers with keys only and the ranking needs the esti
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -78,6 +87,8 @@ class SimilarityIndex:
             signatures if signatures is not None else {}
         )
         self._lsh: dict[str, MinHashLSH] = {}
+        # Per domain, for fallback members: (keys, signature matrix), read once.
+        self._matrices: dict[str, tuple[list[str], np.ndarray]] = {}
 
     def _index(self, domain: str) -> MinHashLSH:
         if domain not in self._lsh:
@@ -94,17 +105,27 @@ class SimilarityIndex:
     def add(self, capture: Capture, minhash: MinHash) -> None:
         """Index a capture (adding one twice is harmless)."""
         lsh = self._index(capture.domain)
+        self._matrices.pop(capture.domain, None)
         if capture.key not in self.signatures:
             self.signatures[capture.key] = np.asarray(minhash.hashvalues, dtype=np.uint64)
         if capture.key not in lsh:
             lsh.insert(capture.key, minhash)
 
     def most_similar(
-        self, capture: Capture, minhash: MinHash, captures: dict[str, Capture], k: int = 2
+        self,
+        capture: Capture,
+        minhash: MinHash,
+        captures: dict[str, Capture],
+        k: int = 2,
+        *,
+        fallback: bool = False,
+        floor: float = 0.0,
     ) -> list[tuple[Capture, float]]:
-        """The k captures of other URLs most similar to ``capture``, best first."""
-        scored = []
+        """The k captures of other URLs most similar to ``capture``, best first: those
+        the LSH finds; with ``fallback``, when it finds fewer than k, the most similar
+        of the whole domain (estimate at least ``floor``)."""
         mine = np.asarray(minhash.hashvalues, dtype=np.uint64)
+        scored = []
         for key in self._index(capture.domain).query(minhash):
             other = captures.get(key)
             if other is None or other.url == capture.url:
@@ -115,10 +136,30 @@ class SimilarityIndex:
             # MinHash.jaccard without building a MinHash (that re-derives 128 permutations).
             estimate = float(np.count_nonzero(values == mine)) / len(mine)
             scored.append((other, estimate))
+        if fallback and len(scored) < k:
+            scored = self._scan(capture, mine, captures, floor)
         # Equally similar: the capture closest in time first (the template as it was
         # then), then by key, so every worker picks the same.
         scored.sort(key=lambda item: (-item[1], abs(item[0].time - capture.time), item[0].key))
         return scored[:k]
+
+    def _scan(
+        self, capture: Capture, mine: np.ndarray, captures: dict[str, Capture], floor: float
+    ) -> list[tuple[Capture, float]]:
+        """Every capture of other URLs in the domain with its estimate (at least floor)."""
+        if capture.domain not in self._matrices:
+            keys = [key for key, other in captures.items()
+                    if other.domain == capture.domain and key in self.signatures]  # fmt: skip
+            matrix = (np.stack([np.asarray(self.signatures[key], dtype=np.uint64) for key in keys])
+                      if keys else np.zeros((0, len(mine)), dtype=np.uint64))  # fmt: skip
+            self._matrices[capture.domain] = (keys, matrix)
+        keys, matrix = self._matrices[capture.domain]
+        estimates = (matrix == mine).mean(axis=1) if len(keys) else np.zeros(0)
+        return [
+            (captures[key], float(estimate))
+            for key, estimate in zip(keys, estimates, strict=True)
+            if captures[key].url != capture.url and estimate >= floor
+        ]
 
 
 class Timeline:
@@ -148,13 +189,25 @@ def cross_of(
     index: SimilarityIndex,
     captures: dict[str, Capture],
     timeline: Timeline,
+    *,
+    candidates: int = 2,
+    fallback: bool = False,
+    floor: float = 0.0,
+    choose: Callable[[Capture, list[Capture]], list[Capture]] | None = None,
 ) -> Cross:
-    similar = index.most_similar(capture, minhash, captures)
+    """The page's cross: up and down from the ``candidates`` most similar pages of
+    other URLs (``choose`` picks two of them, in order; by default the first two), prev
+    and next from the timeline."""
+    found = index.most_similar(capture, minhash, captures, candidates,
+                               fallback=fallback, floor=floor)  # fmt: skip
+    similar = [other for other, _estimate in found]
+    if choose is not None and len(similar) > 2:
+        similar = choose(capture, similar)
     prev, next_ = timeline.neighbours(capture)
     return Cross(
         cur=capture,
-        up=similar[0][0] if similar else None,
-        down=similar[1][0] if len(similar) > 1 else None,
+        up=similar[0] if similar else None,
+        down=similar[1] if len(similar) > 1 else None,
         prev=prev,
         next=next_,
     )

@@ -1,0 +1,95 @@
+"""The choices DBCE makes beyond the thesis' method, as one frozen value.
+
+:class:`DbceOptions` is passed as ``options=`` to :func:`kehr_engine.dbce.run.label_archive`,
+:func:`~kehr_engine.dbce.run.label_pages` and :func:`kehr_engine.dbce.labels.label_cross`.
+Its defaults are the best setting measured on the developer sites of
+bench/template_eval.py (issue 31; the figures are in docs/methods.md and in the module
+docstrings that justify each choice); :meth:`DbceOptions.thesis_reading` reproduces the
+labels Kehr's DBCE gave before issue 31 (per node, by word votes, invalid left
+unlabelled, LSH at 0.6 only), so a harness can report both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from kehr_engine.dbce.similar import LSH_THRESHOLD
+from kehr_engine.text_blocks import MIN_BLOCK_LETTERS
+
+__all__ = ["DEFAULT_OPTIONS", "Choice", "DbceOptions", "InvalidRule", "Unit"]
+
+#: What a fragment is: the thesis-reading word run voted per node, or a text block.
+Unit = Literal["node", "block"]
+#: What becomes of a block the table calls invalid.
+InvalidRule = Literal["unlabelled", "neighbours", "length", "content", "boilerplate"]
+#: How up and down are chosen among the candidates (DbceOptions.candidates > 2).
+Choice = Literal["least", "typical"]
+
+
+@dataclass(frozen=True)
+class DbceOptions:
+    """How DBCE cuts a page into units, picks its cross and settles the undecided.
+
+    - ``unit``: ``"node"`` decides word runs and gives each node the decision of most
+      of its words (the reading before issue 31); ``"block"`` decides each text block
+      (:mod:`kehr_engine.text_blocks`) and projects it onto its nodes.
+    - ``block_share``: a block occurs in a member when more than this share of its
+      words are matched there.
+    - ``min_run``: the shortest run of words difflib's matching counts as a match
+      (lxml's insensitive rule is 3: runs of at most two words amid changes are no match).
+    - ``min_letters``: blocks with fewer letters take their structurally nearest long
+      neighbour's decision (:func:`kehr_engine.text_blocks.inherit_short`); 0: none.
+    - ``invalid``: what an invalid block becomes: left unlabelled (the thesis), its
+      neighbours' decision, by its length (``invalid_letters`` letters or more: content,
+      fewer: boilerplate), or always content or boilerplate.
+    - ``lsh_threshold``: the Jaccard threshold of the similar-page index (the thesis' 0.6).
+    - ``fallback``: when the index finds fewer than two similar pages of other URLs,
+      take the structurally most similar pages of the domain whatever their estimate
+      (at least ``fallback_floor``), so that a page is labelled wherever its site has
+      another page.
+    - ``candidates``: how many structurally similar pages to consider for up and down;
+      with more than two, ``choice`` picks two of them by the text they share with the
+      page (4-word shingles): ``"least"``, the two sharing least (but some), or
+      ``"typical"``, the most similar two that share at most ``twin_margin`` above the
+      candidates' median share (:func:`kehr_engine.dbce.run.choose_pair`).
+    """
+
+    unit: Unit = "block"
+    block_share: float = 0.5
+    min_run: int = 3
+    min_letters: int = MIN_BLOCK_LETTERS
+    invalid: InvalidRule = "neighbours"
+    invalid_letters: int = 80
+    lsh_threshold: float = LSH_THRESHOLD
+    fallback: bool = True
+    fallback_floor: float = 0.0
+    candidates: int = 8
+    choice: Choice = "least"
+    twin_margin: float = 0.3
+
+    def __post_init__(self) -> None:
+        if self.unit not in ("node", "block"):
+            raise ValueError(f"unit must be 'node' or 'block', not {self.unit!r}")
+        if self.invalid not in ("unlabelled", "neighbours", "length", "content", "boilerplate"):
+            raise ValueError(f"unknown invalid rule {self.invalid!r}")
+        if self.choice not in ("least", "typical"):
+            raise ValueError(f"choice must be 'least' or 'typical', not {self.choice!r}")
+        if not 0.0 <= self.block_share < 1.0:
+            raise ValueError(f"block_share must be in [0, 1), not {self.block_share}")
+        if self.min_run < 1:
+            raise ValueError(f"min_run must be at least 1, not {self.min_run}")
+        if self.candidates < 2:
+            raise ValueError(f"candidates must be at least 2 (up and down), not {self.candidates}")
+        if not 0.0 < self.lsh_threshold <= 1.0:
+            raise ValueError(f"lsh_threshold must be in (0, 1], not {self.lsh_threshold}")
+
+    @classmethod
+    def thesis_reading(cls) -> DbceOptions:
+        """Kehr's reading of the thesis before issue 31: word runs voted per node,
+        invalid fragments unlabelled, similar pages only above the LSH threshold."""
+        return cls(unit="node", min_letters=0, invalid="unlabelled", fallback=False,
+                   candidates=2)  # fmt: skip
+
+
+DEFAULT_OPTIONS = DbceOptions()

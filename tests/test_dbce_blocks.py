@@ -1,0 +1,194 @@
+"""DBCE per text block (kehr_engine.dbce.blocks) on a small documentation site of one
+template: a changelog pair that shares a paragraph, a page of syntax-highlighted code,
+a short heading every page repeats in its content, and a second visit with a rotating
+teaser. The default options against the thesis reading (the labels before issue 31)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from kehr_engine.dbce.blocks import settle
+from kehr_engine.dbce.options import DbceOptions, InvalidRule
+from kehr_engine.dbce.run import ArchivePage, label_archive
+from kehr_engine.dbce.similar import Capture
+from kehr_engine.segmenter import segment
+from kehr_engine.text_blocks import text_blocks
+
+BAD, GOOD = 1, 3
+THESIS = DbceOptions.thesis_reading()
+
+NAV = (
+    "<div class='nav'><ul><li><a href='/'>Project documentation home</a></li>"
+    "<li><a href='/install'>Installing the toolkit</a></li>"
+    "<li><a href='/changes'>Release notes and changes</a></li></ul></div>"
+)
+FOOTER = "<div class='footer'><p>Copyright 2026 the toolkit developers, licensed under the MIT licence.</p></div>"  # noqa: E501
+# A short heading in every page's content (fewer than 20 letters): shared text, but a
+# heading of the page's own text.
+NOTES = "<h2>Notes and caveats</h2>"
+SHARED_CHANGE = (
+    "The configuration parser now reads nested tables, reports the line of every "
+    "syntax error it finds and keeps comments when a file is written back to disk."
+)
+BODIES = {
+    "install": "<h1>Installing the toolkit on a fresh machine</h1><p>Download the archive for your platform, unpack it into a directory of your choice and put its bin folder on the search path of your shell.</p>",  # noqa: E501
+    "tutorial": "<h1>A first walk through the toolkit</h1><p>This tutorial builds a small inventory of garden tools, adds a few spades and rakes to it and prints a report sorted by the date of purchase.</p>",  # noqa: E501
+    "changes-1-0": f"<h1>Changes in release one point zero</h1><p>{SHARED_CHANGE}</p><p>The first release with a plugin interface and a report command.</p>",  # noqa: E501
+    "changes-1-1": f"<h1>Changes in release one point one</h1><p>{SHARED_CHANGE}</p><p>Startup is faster on machines with slow disks because plugins load lazily.</p>",  # noqa: E501
+    "changes-1-2": f"<h1>Changes in release one point two</h1><p>{SHARED_CHANGE}</p><p>The report command learnt to write spreadsheets with one sheet per section.</p>",  # noqa: E501
+    "code": (
+        "<h1>Writing a plugin for the report command</h1><p>A plugin is a class with a "
+        "run method that the report command calls once for every section it prints.</p>"
+        "<pre><span class='k'>def</span> <span class='nf'>run</span><span class='p'>(</span>"
+        "<span class='bp'>self</span><span class='p'>,</span> <span class='n'>section</span>"
+        "<span class='p'>):</span>\n    <span class='k'>return</span> "
+        "<span class='n'>section</span><span class='o'>.</span><span class='n'>title</span></pre>"
+    ),
+}
+
+
+def page_html(slug: str, teaser: str = "") -> str:
+    return (
+        f"<html><head><title>{slug}</title></head><body>{NAV}<div class='body'>"
+        f"{NOTES}{BODIES[slug]}</div>{FOOTER}{teaser}</body></html>"
+    )
+
+
+def teaser(slug: str, visit: int) -> str:
+    """A box that differs on every page and visit (as teasers and adverts do)."""
+    words = ("harbour festival museum station garden river bridge market tram concert "
+             "library school storm election castle ferry orchard canal").split()  # fmt: skip
+    picked = random.Random(f"{slug}:{visit}").sample(words, 8)
+    return f"<div class='teaser'><p>Also read: {' '.join(picked)}</p></div>"
+
+
+def archive_page(key: str, url: str, time: float, html: str) -> ArchivePage:
+    segmented = segment(html, url)
+    return ArchivePage(
+        Capture(key, url, "docs.test", time), html, segmented.document, len(segmented.node_texts)
+    )
+
+
+@pytest.fixture(scope="module")
+def site() -> list[ArchivePage]:
+    return [
+        archive_page(slug, f"https://docs.test/{slug}", 1.0, page_html(slug)) for slug in BODIES
+    ]
+
+
+@pytest.fixture(scope="module")
+def second_visit() -> list[ArchivePage]:
+    return [
+        archive_page(
+            f"{slug}@2", f"https://docs.test/{slug}", 2.0, page_html(slug, teaser(slug, 2))
+        )
+        for slug in BODIES
+    ]
+
+
+def labels_by_text(page: ArchivePage, labels: np.ndarray) -> dict[str, int]:
+    texts = segment(page.html, page.capture.url).node_texts
+    return {text.strip(): int(label) for text, label in zip(texts, labels, strict=True)}
+
+
+def page_of(pages: list[ArchivePage], key: str) -> ArchivePage:
+    return next(p for p in pages if p.capture.key == key)
+
+
+def test_a_changelog_pair_keeps_its_shared_paragraph_as_content(site: list[ArchivePage]) -> None:
+    """The thesis reading diffs a release note against its twins, which hold the same
+    change, and drops it as template; with up and down chosen among more candidates,
+    content twins skipped, the shared change is content and the menu template."""
+    changes = page_of(site, "changes-1-2")
+    old = label_archive(site, options=THESIS)["changes-1-2"]
+    new = label_archive(site)["changes-1-2"]
+    twins = {"changes-1-0", "changes-1-1"}
+    assert set(old.cross.values()) == twins and not twins & set(new.cross.values())
+    assert labels_by_text(changes, old.labels)[SHARED_CHANGE] == BAD
+    labels = labels_by_text(changes, new.labels)
+    assert labels[SHARED_CHANGE] == GOOD
+    assert labels["Changes in release one point two"] == GOOD
+    for chrome in ("Project documentation home", "Release notes and changes"):
+        assert labels[chrome] == BAD, chrome
+    assert labels["Copyright 2026 the toolkit developers, licensed under the MIT licence."] == BAD
+
+
+def test_highlighted_code_is_decided_as_one_block(site: list[ArchivePage]) -> None:
+    """Every fragment of the highlighted line (def, (, self, ...) takes the decision of
+    the code block it is in."""
+    code = page_of(site, "code")
+    result = label_archive(site)["code"]
+    blocks = text_blocks(code.document, code.node_count)
+    pre = blocks.node_block[[i for i, t in enumerate(segment(code.html, "").node_texts)
+                             if t.strip() in ("def", "self", "(", "return")]]  # fmt: skip
+    assert len(set(pre.tolist())) == 1  # one block
+    in_pre = blocks.node_block == pre[0]
+    assert in_pre.sum() >= 10 and (result.labels[in_pre] == GOOD).all()
+
+
+def test_a_short_shared_heading_takes_its_neighbours_decision(site: list[ArchivePage]) -> None:
+    """The heading "Notes and caveats" is on every page (the table says template) but
+    has 15 letters: it takes the decision of the heading after it, in the same container
+    (the menu before it shares only <body> with it)."""
+    install = page_of(site, "install")
+    old = labels_by_text(install, label_archive(site, options=THESIS)["install"].labels)
+    assert old["Notes and caveats"] == BAD
+    new = labels_by_text(install, label_archive(site)["install"].labels)
+    assert new["Notes and caveats"] == GOOD
+    alone = labels_by_text(
+        install, label_archive(site, options=DbceOptions(min_letters=0))["install"].labels
+    )
+    assert alone["Notes and caveats"] == BAD  # without the inheritance, the table's word
+
+
+def test_the_rotating_teaser_stays_unlabelled_and_the_rest_is_decided(
+    site: list[ArchivePage], second_visit: list[ArchivePage]
+) -> None:
+    """Second visit, the first as each page's prev: the teaser is in no other capture
+    (invalid). Its structural neighbours share only <body> with it, so the neighbours'
+    rule leaves it unlabelled; the 'content' rule would call it content."""
+    members = [(p.capture, p.html) for p in site]
+    tutorial = page_of(second_visit, "tutorial@2")
+    text = teaser("tutorial", 2).split("<p>")[1].split("</p>")[0]
+    result = label_archive(second_visit, members=members)["tutorial@2"]
+    assert result.cross["prev"] == "tutorial" and result.words["invalid"] >= 8
+    labels = labels_by_text(tutorial, result.labels)
+    assert labels[text] == 0
+    assert labels["A first walk through the toolkit"] == GOOD
+    assert labels["Project documentation home"] == BAD
+    eager = label_archive(second_visit, members=members, options=DbceOptions(invalid="content"))
+    assert labels_by_text(tutorial, eager["tutorial@2"].labels)[text] == GOOD
+
+
+RULES: tuple[InvalidRule, ...] = ("unlabelled", "neighbours", "content", "boilerplate")
+
+
+def test_settle_applies_each_invalid_rule() -> None:
+    page = segment(
+        "<html><body><div><p>A long paragraph of content words, well over the limit.</p>"
+        "<p>Another long paragraph, the one the table cannot decide.</p><p>Tiny</p></div>"
+        "</body></html>",
+        "",
+    )
+    blocks = text_blocks(page.document, len(page.node_texts))
+    content, boilerplate, invalid = 0, 1, 2  # indices into labels.DECISIONS
+    decided = np.array([content, invalid, boilerplate])
+    by_rule = {
+        rule: settle(decided, blocks, DbceOptions(invalid=rule, min_letters=0)).tolist()
+        for rule in RULES
+    }
+    assert by_rule == {
+        "unlabelled": [GOOD, 0, BAD],
+        "neighbours": [GOOD, 0, BAD],  # two neighbours as near, disagreeing: undecided
+        "content": [GOOD, GOOD, BAD],
+        "boilerplate": [GOOD, BAD, BAD],
+    }
+    short = DbceOptions(invalid="length", invalid_letters=80, min_letters=0)
+    assert settle(decided, blocks, short).tolist() == [GOOD, BAD, BAD]  # 47 letters < 80
+    long_enough = DbceOptions(invalid="length", invalid_letters=40, min_letters=0)
+    assert settle(decided, blocks, long_enough).tolist() == [GOOD, GOOD, BAD]
+    # "Tiny" (4 letters) takes its nearest long neighbour's decision.
+    assert settle(decided, blocks, DbceOptions(invalid="content")).tolist() == [GOOD, GOOD, GOOD]
