@@ -10,9 +10,10 @@ tuned on) or ``unseen`` (an evaluation only); large sites are capped (``Site.cap
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
-heuristics (streamed in crawl order; by text blocks when the engine has
-``StreamDocument.from_document``, with the old per-node row kept), DBCE (every page
-against its cross), keep-all, trafilatura (its text mapped onto the numbered nodes as
+heuristics and Kehr's strict-share-40 (streamed in crawl order; by text blocks when the
+engine has ``StreamDocument.from_document``, with the old per-node row kept), DBCE
+(every page against its cross; beside it the reading before issue 31 when label_archive
+takes options), keep-all, trafilatura (its text mapped onto the numbered nodes as
 the engine maps every baseline) and the engine's shipped ``article`` model. Then the
 time axis (:data:`SECOND_VISIT`): each site is crawled a second time (same URLs) while
 the server adds a teaser box that rotates on every page and visit, and DBCE labels the
@@ -93,7 +94,9 @@ __all__ = ["BAD", "GOOD", "METHODS", "SECOND_VISIT", "SHORT_NAMES", "SITES", "Cr
 
 TEASER_WORDS = ("harbour", "festival", "election", "storm", "museum", "market", "tram",
                 "concert", "bridge", "garden", "library", "river", "school", "station")  # fmt: skip
-HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500")
+# The paper's four, and Kehr's strict-share-40 (the platform's fifth since issue 31).
+HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500",
+              "strict-share-40")  # fmt: skip
 # URL Tree counts text blocks where the engine can (issue 31); else numbered nodes.
 URLTREE_BLOCKS = hasattr(StreamDocument, "from_document")
 # Issue 31's goal, per method and site (the DBCE thesis reports 98.2 % and 91.8 %).
@@ -337,7 +340,7 @@ def learning_curve(pages: list[Page], predicted: Labels, steps: int = 10) -> lis
 
 
 def run_urltree(pages: list[Page], units: str = "nodes") -> tuple[dict[str, Labels], float]:
-    """URL Tree's four heuristics over the pages in crawl order, counting ``units``:
+    """URL Tree's heuristics (HEURISTICS) over the pages in crawl order, counting ``units``:
     "nodes" (each numbered node is a block: the method before issue 31) or "blocks"
     (the text between block-level boundaries, StreamDocument.from_document)."""
     stream = UrlTreeStream(HEURISTICS)
@@ -648,8 +651,8 @@ def bench_keys(sites: dict[str, dict], summary: dict[str, dict[str, dict]]) -> l
         keep = methods.get("keep-all", {}).get("token", {}).get("f1", 0.0)
         keys.append(f"keep_all_{short}_token_f1={keep:.3f}")
     for kind, methods in summary.items():
-        for name in ("urltree:strict", "urltree:strict (nodes)", "dbce", "dbce (thesis reading)",
-                     "trafilatura", "article", "keep-all"):  # fmt: skip
+        for name in ("urltree:strict", "urltree:strict-share-40", "urltree:strict (nodes)", "dbce",
+                     "dbce (thesis reading)", "trafilatura", "article", "keep-all"):  # fmt: skip
             if name in methods:
                 row = methods[name]
                 f1 = row.get("token_f1")
