@@ -264,7 +264,9 @@ def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
     assert rows["drop-first"]["keep_all_token_f1"] == pytest.approx(4 / 5 * 2 / (1 + 4 / 5))
     assert rows["drop-first"]["goal"]["met"] is True  # all of the dropped text is boilerplate
     assert "goal" not in rows["keep-all"]
-    for name in ("urltree:strict", "dbce", "keep-all", "trafilatura", "article"):
+    # The engine's variants since issue 31 each keep a row with the behaviour before it.
+    for name in ("urltree:strict", "urltree:strict-share-40", "urltree:strict (nodes)", "dbce",
+                 "dbce (thesis reading)", "keep-all", "trafilatura", "article"):  # fmt: skip
         assert name in template_eval.METHODS
 
 
@@ -323,3 +325,29 @@ def test_the_goal_check_and_the_summaries_on_hand_counts(template_eval: ModuleTy
     assert summary["developer"]["n"]["sites"] == 1 and not summary["developer"]["n"]["goal"]
     assert summary["unseen"]["m"]["goal"] is True and summary["unseen"]["m"]["goal_sites"] == 1
     assert template_eval.bench_key("urltree:strict (nodes)", "git") == "urltree_strict_nodes_git"
+
+
+def test_the_dbce_rows_pass_the_first_visit_and_the_options_they_name(
+    template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kehr_engine.dbce.options import DbceOptions
+
+    calls: list[tuple[int, int, object]] = []
+
+    def fake_dbce(pages: list, earlier: list, options: object = None) -> tuple:
+        calls.append((len(pages), len(earlier), options))
+        return [None] * len(pages), 0.5, 7
+
+    monkeypatch.setattr(template_eval, "run_dbce", fake_dbce)
+    good = template_eval.GOOD
+    first = [_page(template_eval, ["a"], [good]) for _ in range(3)]
+    second = template_eval.Crawl(
+        template_eval.SITES[0], [_page(template_eval, ["a"], [good])] * 2, earlier=first
+    )
+    template_eval.SECOND_VISIT["dbce, second visit with the first as prev"](second)
+    template_eval.SECOND_VISIT["dbce, second visit alone"](second)
+    template_eval.METHODS["dbce (thesis reading)"](second)
+    template_eval.METHODS["dbce"](second)
+    assert calls == [(2, 3, None), (2, 0, None), (2, 0, DbceOptions.thesis_reading()), (2, 0, None)]
+    assert second.notes["dbce_second_prev_invalid_words"] == 7
+    assert {"dbce_s", "dbce_thesis_s", "dbce_second_s"} <= second.notes.keys()
