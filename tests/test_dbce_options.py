@@ -104,3 +104,22 @@ def test_a_page_no_twin_above_the_threshold_is_labelled_by_the_fallback() -> Non
     labels = dict(zip((t.strip() for t in texts), result.labels.tolist(), strict=True))
     assert labels["Home of the manual"] == BAD and labels["Index of every term"] == BAD
     assert labels["Photo 3 of the harbour at night"] == GOOD
+
+
+def test_distinct_candidates_are_one_capture_per_url() -> None:
+    """Two visits of three pages: the thesis reading may take two captures of one URL
+    as up and down; distinct candidates are one per URL, the closest in time."""
+    tokens = {f"t{i}" for i in range(50)}
+    captures = {}
+    index = SimilarityIndex()
+    for url in ("a", "b", "c"):
+        for time in (1.0, 2.0):
+            capture = Capture(f"{url}@{time:g}", f"https://d.test/{url}", "d.test", time)
+            captures[capture.key] = capture
+            index.add(capture, signature(tokens | {url}))
+    cur = captures["a@2"]
+    mine = signature(tokens | {"a"})
+    both = index.most_similar(cur, mine, captures, k=4)
+    assert sorted(c.key for c, _e in both) == ["b@1", "b@2", "c@1", "c@2"]
+    distinct = index.most_similar(cur, mine, captures, k=4, distinct=True)
+    assert sorted(c.key for c, _e in distinct) == ["b@2", "c@2"]

@@ -52,7 +52,10 @@ class DbceOptions:
       with more than two, ``choice`` picks two of them by the text they share with the
       page (4-word shingles): ``"least"``, the two sharing least (but some), or
       ``"typical"``, the most similar two that share at most ``twin_margin`` above the
-      candidates' median share (:func:`kehr_engine.dbce.run.choose_pair`).
+      candidates' median share (:func:`kehr_engine.dbce.run.choose_pair`). With more
+      than two, the candidates are distinct URLs (the capture most similar, then
+      closest in time, of each): in an archive with two visits, 8 candidates would
+      otherwise be 4 pages, all of them a content twin's family on git's manual.
     """
 
     unit: Unit = "block"

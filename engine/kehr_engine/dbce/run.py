@@ -60,7 +60,8 @@ def label_pages(
 
         cross = cross_of(page.capture, minhash, index, captures, timeline,
                          candidates=options.candidates, fallback=options.fallback,
-                         floor=options.fallback_floor, choose=chosen)  # fmt: skip
+                         floor=options.fallback_floor, choose=chosen,
+                         distinct=options.candidates > 2)  # fmt: skip
         others = {role: html_of(member.key) for role, member in cross.others()}
         results[key] = label_cross(cross, page.document, page.node_count, others, options=options)
         if progress:

@@ -120,10 +120,12 @@ class SimilarityIndex:
         *,
         fallback: bool = False,
         floor: float = 0.0,
+        distinct: bool = False,
     ) -> list[tuple[Capture, float]]:
         """The k captures of other URLs most similar to ``capture``, best first: those
         the LSH finds; with ``fallback``, when it finds fewer than k, the most similar
-        of the whole domain (estimate at least ``floor``)."""
+        of the whole domain (estimate at least ``floor``); with ``distinct``, one
+        capture per URL (the first in that order), so that k candidates are k pages."""
         mine = np.asarray(minhash.hashvalues, dtype=np.uint64)
         scored = []
         for key in self._index(capture.domain).query(minhash):
@@ -136,11 +138,16 @@ class SimilarityIndex:
             # MinHash.jaccard without building a MinHash (that re-derives 128 permutations).
             estimate = float(np.count_nonzero(values == mine)) / len(mine)
             scored.append((other, estimate))
-        if fallback and len(scored) < k:
+        if fallback and len({other.url for other, _e in scored} if distinct else scored) < k:
             scored = self._scan(capture, mine, captures, floor)
         # Equally similar: the capture closest in time first (the template as it was
         # then), then by key, so every worker picks the same.
         scored.sort(key=lambda item: (-item[1], abs(item[0].time - capture.time), item[0].key))
+        if distinct:
+            first: dict[str, tuple[Capture, float]] = {}
+            for item in scored:
+                first.setdefault(item[0].url, item)
+            scored = list(first.values())  # dicts keep insertion order
         return scored[:k]
 
     def _scan(
@@ -194,12 +201,13 @@ def cross_of(
     fallback: bool = False,
     floor: float = 0.0,
     choose: Callable[[Capture, list[Capture]], list[Capture]] | None = None,
+    distinct: bool = False,
 ) -> Cross:
     """The page's cross: up and down from the ``candidates`` most similar pages of
     other URLs (``choose`` picks two of them, in order; by default the first two), prev
     and next from the timeline."""
     found = index.most_similar(capture, minhash, captures, candidates,
-                               fallback=fallback, floor=floor)  # fmt: skip
+                               fallback=fallback, floor=floor, distinct=distinct)  # fmt: skip
     similar = [other for other, _estimate in found]
     if choose is not None and len(similar) > 2:
         similar = choose(capture, similar)
