@@ -601,7 +601,8 @@ def _yes_no(row: dict) -> str:
 
 
 def print_site(name: str, report: dict) -> None:
-    print(f"{name} ({report['kind']}): {report['pages']} pages, {report['scored_pages']} "
+    capped = f" (cap {report['cap']})" if report.get("cap") else ""
+    print(f"{name} ({report['kind']}): {report['pages']} pages{capped}, {report['scored_pages']} "
           f"scored ({report['pages_without_container']} without the container), content "
           f"{report['content_node_share']:.0%} of nodes")  # fmt: skip
     print(f"  {'method':42s} cov   token P/R/F1        c.rec  bp P/R        keep  goal")
