@@ -311,7 +311,35 @@ def evaluate(pages: Sequence[Page], predicted: Labels) -> dict:
     ]
     row["token_f1_unlabelled_kept"] = score(pages, filled)["token"]["f1"]
     row["goal"] = goal(row)
+    row["errors"] = top_errors(pages, predicted)
     return row
+
+
+def top_errors(pages: Sequence[Page], predicted: Labels, top: int = 8) -> dict[str, list]:
+    """Where a method goes wrong, for reading rather than scoring: the node texts of gold
+    content it drops most (by tokens over the scored, labelled pages) and of gold
+    boilerplate it keeps most, each as [text (at most 60 characters), tokens, pages]."""
+    tally: dict[str, dict[str, list[int]]] = {"content_dropped": {}, "boilerplate_kept": {}}
+    for page, labels in zip(pages, predicted, strict=True):
+        if labels is None or not page.scored:
+            continue
+        good, kept = page.gold == GOOD, labels == GOOD
+        for kind, wrong in (("content_dropped", good & ~kept), ("boilerplate_kept", ~good & kept)):
+            seen: set[str] = set()
+            for i in np.flatnonzero(wrong):
+                text = " ".join(page.texts[i].split())[:60]
+                if not text:
+                    continue
+                counts = tally[kind].setdefault(text, [0, 0])
+                counts[0] += len(page.texts[i].split())
+                counts[1] += text not in seen
+                seen.add(text)
+    return {
+        kind: [
+            [text, *counts] for text, counts in sorted(found.items(), key=lambda x: -x[1][0])[:top]
+        ]
+        for kind, found in tally.items()
+    }
 
 
 def goal(row: dict) -> dict[str, bool]:

@@ -351,3 +351,17 @@ def test_the_dbce_rows_pass_the_first_visit_and_the_options_they_name(
     assert calls == [(2, 3, None), (2, 0, None), (2, 0, DbceOptions.thesis_reading()), (2, 0, None)]
     assert second.notes["dbce_second_prev_invalid_words"] == 7
     assert {"dbce_s", "dbce_thesis_s", "dbce_second_s"} <= second.notes.keys()
+
+
+def test_top_errors_tally_dropped_content_and_kept_boilerplate_by_tokens(
+    template_eval: ModuleType,
+) -> None:
+    good, bad = template_eval.GOOD, template_eval.BAD
+    one = _page(template_eval, ["def", "run the  tests", "Next"], [good, good, bad])
+    two = _page(template_eval, ["def", "def", "Next"], [good, good, bad])
+    unscored = dataclasses.replace(_page(template_eval, ["def"], [good]), scored=False)
+    predicted = [np.array([bad, bad, good]), np.array([bad, good, good]), np.array([bad])]
+    errors = template_eval.top_errors([one, two, unscored], predicted)
+    # "def" dropped once on each scored page (2 tokens, 2 pages); whitespace is folded.
+    assert errors["content_dropped"] == [["run the tests", 3, 1], ["def", 2, 2]]
+    assert errors["boilerplate_kept"] == [["Next", 2, 2]]
