@@ -79,6 +79,12 @@ def test_the_pair_skips_content_twins_and_pages_sharing_nothing() -> None:
     assert shared_text(cur[1], stranger[1]) == 0
     least = choose_pair(cur[1], found, DbceOptions(choice="least"))
     assert {c.key for c in least} <= {"p0", "p1", "p2"} and len(least) == 2
+    # Only one candidate shares a phrase: it is up, and there is no down; none: no pair.
+    other = (_capture("s2"), "<html><body><p>Another page with nothing shared</p></body></html>")
+    assert [c.key for c in choose_pair(cur[1], [stranger, plain[0], other], DbceOptions())] == [
+        "p0"
+    ]
+    assert choose_pair(cur[1], [stranger, other], DbceOptions()) == []
     typical = choose_pair(cur[1], found, DbceOptions(choice="typical", twin_margin=0.2))
     assert [c.key for c in typical] == ["p0", "s"]  # in structural order, twin skipped
 

@@ -50,7 +50,7 @@ class DbceOptions:
       another page.
     - ``candidates``: how many structurally similar pages to consider for up and down;
       with more than two, ``choice`` picks two of them by the text they share with the
-      page (4-word shingles): ``"least"``, the two sharing least (but some), or
+      page (runs of ``min_run`` words): ``"least"``, the two sharing least (but some), or
       ``"typical"``, the most similar two that share at most ``twin_margin`` above the
       candidates' median share (:func:`kehr_engine.dbce.run.choose_pair`). With more
       than two, the candidates are distinct URLs (the capture most similar, then

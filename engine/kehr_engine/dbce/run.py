@@ -95,20 +95,18 @@ def label_archive(
     )
 
 
-_SHINGLE = 4  # words per shingle for shared_text: a phrase, not a common word
-
-
 @functools.lru_cache(maxsize=512)
-def _shingles(html: str) -> frozenset[int]:
+def _shingles(html: str, size: int) -> frozenset[int]:
     words = words_of(html)
-    return frozenset(hash(words[i : i + _SHINGLE]) for i in range(len(words) - _SHINGLE + 1))
+    return frozenset(hash(words[i : i + size]) for i in range(len(words) - size + 1))
 
 
-def shared_text(document: str, html: str) -> float:
-    """The share of cur's 4-word shingles that another page has too: how much text two
-    pages share (template and content alike)."""
-    mine = _shingles(document)
-    return len(mine & _shingles(html)) / len(mine) if mine else 0.0
+def shared_text(document: str, html: str, size: int = 3) -> float:
+    """The share of cur's shingles (runs of ``size`` words, the diff's shortest match)
+    that another page has too: how much text two pages share (template and content
+    alike)."""
+    mine = _shingles(document, size)
+    return len(mine & _shingles(html, size)) / len(mine) if mine else 0.0
 
 
 def choose_pair(
@@ -118,7 +116,9 @@ def choose_pair(
     similar first), by ``options.choice``:
 
     - ``"least"``: the two sharing the least text with the page, among those sharing
-      any (a page sharing none, another template, cannot tell template from content);
+      any: a page sharing no run of ``min_run`` words with it has no word the diff
+      could match, so it cannot tell template from content (when no candidate shares
+      any, the page is left unlabelled, as without similar pages);
     - ``"typical"``: the first two that share no more than ``options.twin_margin``
       above the candidates' median share.
 
@@ -126,11 +126,15 @@ def choose_pair(
     that shares more is a *content twin* (a release note beside its twin, git's diff
     commands with one options text) and makes the shared content look like template.
     On git's manual the two structural twins put 18,000 content words into
-    boilerplate (precision 0.04)."""
-    shares = [shared_text(document, html) for _capture, html in found]
+    boilerplate (precision 0.04 with text blocks); "least" among 8 gives 1.000 (token
+    F1 0.985 against keep-all's 0.976), "typical" (margin 0.3) 0.12, 4 candidates 0.06.
+    The price: sphinx's pages share their section's menu only with pages of the same
+    section, which share more text, so "least" finds less of it (boilerplate recall
+    0.67 against 0.77; F1 0.961 against 0.970, precision 0.987 against 0.972)."""
+    shares = [shared_text(document, html, options.min_run) for _capture, html in found]
     if options.choice == "least":
-        order = sorted((share, i) for i, share in enumerate(shares) if share > 0)
-        return [found[i][0] for _share, i in sorted(order[:2], key=lambda item: item[1])]
+        sharing = sorted((share, i) for i, share in enumerate(shares) if share > 0)
+        return [found[i][0] for i in sorted(i for _share, i in sharing[:2])]
     limit = float(np.median(shares)) + options.twin_margin
     kept = [capture for (capture, _html), share in zip(found, shares, strict=True)
             if share <= limit]  # fmt: skip
