@@ -7,6 +7,20 @@ bench/template_eval.py (issue 31; the figures are in docs/methods.md and in the 
 docstrings that justify each choice); :meth:`DbceOptions.thesis_reading` reproduces the
 labels Kehr's DBCE gave before issue 31 (per node, by word votes, invalid left
 unlabelled, LSH at 0.6 only), so a harness can report both.
+
+Measured on the developer sites, every page of the first visit (token F1 of content,
+macro over labelled pages; boilerplate precision and content recall by tokens, micro;
+coverage), thesis reading -> defaults, keep-all F1 in brackets:
+
+- python docs (526 pages): 0.881, BP 0.944, CR 0.985, 0.09 -> 0.936, 0.992, 1.000, 1.00 (0.893)
+- git docs (217): 0.847, BP 0.018, CR 0.384, 0.17 -> 0.986, 1.000, 1.000, 1.00 (0.978)
+- sphinx docs (135): 0.755, BP 0.365, CR 0.423, 0.08 -> 0.961, 0.987, 1.000, 1.00 (0.889)
+- debian-handbook (127): 0.968, BP 0.974, CR 0.998, 0.21 -> 0.986, 1.000, 1.000, 1.00 (0.974)
+- debian-reference (15): unlabelled -> 0.998, 1.000, 1.000, 1.00 (0.998)
+
+The cost: every page is labelled (with its candidates' shared text counted), so a site
+takes about six times the thesis reading's time (python's docs: 85 s against 13 s,
+which labels 9 % of the pages; per labelled page 0.16 s against 0.27 s).
 """
 
 from __future__ import annotations
