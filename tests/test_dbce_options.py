@@ -54,6 +54,9 @@ def test_the_fallback_takes_the_most_similar_pages_below_the_threshold() -> None
     assert found[0][1] == pytest.approx(45 / 155, abs=0.1)
     floor = index.most_similar(captures["a"], mine, captures, fallback=True, floor=0.25)
     assert [c.key for c, _estimate in floor] == ["b"]
+    # The scan reads the captures it is given: without b, c is the nearest.
+    fewer = {key: c for key, c in captures.items() if key != "b"}
+    assert index.most_similar(captures["a"], mine, fewer, fallback=True)[0][0].key == "c"
     # A capture indexed later is seen by the next scan.
     index.add(_capture("d"), signature(tokens["a"] | {"extra"}))
     captures["d"] = _capture("d")

@@ -87,8 +87,9 @@ class SimilarityIndex:
             signatures if signatures is not None else {}
         )
         self._lsh: dict[str, MinHashLSH] = {}
-        # Per domain, for fallback members: (keys, signature matrix), read once.
-        self._matrices: dict[str, tuple[list[str], np.ndarray]] = {}
+        # Per domain, for fallback members: (captures it was read for, keys, signature
+        # matrix), read once; read again when a capture is added or other captures asked.
+        self._matrices: dict[str, tuple[dict[str, Capture], list[str], np.ndarray]] = {}
 
     def _index(self, domain: str) -> MinHashLSH:
         if domain not in self._lsh:
@@ -154,13 +155,14 @@ class SimilarityIndex:
         self, capture: Capture, mine: np.ndarray, captures: dict[str, Capture], floor: float
     ) -> list[tuple[Capture, float]]:
         """Every capture of other URLs in the domain with its estimate (at least floor)."""
-        if capture.domain not in self._matrices:
+        cached = self._matrices.get(capture.domain)
+        if cached is None or cached[0] is not captures:
             keys = [key for key, other in captures.items()
                     if other.domain == capture.domain and key in self.signatures]  # fmt: skip
             matrix = (np.stack([np.asarray(self.signatures[key], dtype=np.uint64) for key in keys])
                       if keys else np.zeros((0, len(mine)), dtype=np.uint64))  # fmt: skip
-            self._matrices[capture.domain] = (keys, matrix)
-        keys, matrix = self._matrices[capture.domain]
+            cached = self._matrices[capture.domain] = (captures, keys, matrix)
+        _captures, keys, matrix = cached
         estimates = (matrix == mine).mean(axis=1) if len(keys) else np.zeros(0)
         return [
             (captures[key], float(estimate))
