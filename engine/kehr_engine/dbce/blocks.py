@@ -117,7 +117,7 @@ def label_blocks(
     others: Mapping[str, str],
     options: DbceOptions,
 ) -> DbceResult:
-    """:func:`kehr_engine.dbce.labels.label_cross` with text blocks as the unit."""
+    """:func:`kehr_engine.dbce.cross_labels.label_cross` with text blocks as the unit."""
     keys = {role: capture.key for role, capture in cross.others()}
     blocks, decided, count = block_decisions(cross, document, node_count, others, options)
     labels = blocks.to_nodes(settle(decided, blocks, options)).astype(np.uint8)

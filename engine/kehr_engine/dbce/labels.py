@@ -36,7 +36,7 @@ from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, Decision, deci
 _tokenize: Any = html_diff.tokenize  # type: ignore[attr-defined]
 _TagToken: Any = html_diff.tag_token  # type: ignore[attr-defined]
 
-__all__ = ["NEEDS_UP", "DbceResult", "cur_words", "decision_lookup", "label_cross", "word_bits",
+__all__ = ["NEEDS_UP", "DbceResult", "cur_words", "decision_lookup", "label_words", "word_bits",
            "words_of"]  # fmt: skip
 
 BAD, GOOD = 1, 3  # KrdWrd codes, as in label vectors
@@ -137,24 +137,18 @@ def word_bits(
     return bits
 
 
-def label_cross(
+def label_words(
     cross: Cross,
     document: str,
     node_count: int,
     others: Mapping[str, str],
-    *,
     options: DbceOptions = DEFAULT_OPTIONS,
 ) -> DbceResult:
-    """Label the nodes of cur (its annotation document) against the other members'
-    HTML (``others``: role -> HTML, for every member of the cross)."""
+    """The node unit (the reading before issue 31): each run of words decided by the
+    table, each node the decision of most of its words. The cross must have up
+    (:func:`kehr_engine.dbce.cross_labels.label_cross` checks)."""
     empty = np.zeros(node_count, dtype=np.uint8)
     keys = {role: capture.key for role, capture in cross.others()}
-    if cross.up is None:
-        return DbceResult(empty, NEEDS_UP, cross=keys)
-    if options.unit == "block":
-        from kehr_engine.dbce.blocks import label_blocks  # it imports this module
-
-        return label_blocks(cross, document, node_count, others, options)
     words, nodes = cur_words(document, node_count)
     bits = word_bits(cross, words, others, options.min_run)
     # Each word's bits as a number 0..15 (up is 8), its decision by table lookup, and

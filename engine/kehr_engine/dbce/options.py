@@ -1,7 +1,8 @@
 """The choices DBCE makes beyond the thesis' method, as one frozen value.
 
-:class:`DbceOptions` is passed as ``options=`` to :func:`kehr_engine.dbce.run.label_archive`,
-:func:`~kehr_engine.dbce.run.label_pages` and :func:`kehr_engine.dbce.labels.label_cross`.
+:class:`DbceOptions` is passed as ``options=`` to
+:func:`kehr_engine.dbce.run.label_archive`, :func:`~kehr_engine.dbce.run.label_pages` and
+:func:`kehr_engine.dbce.cross_labels.label_cross`.
 Its defaults are the best setting measured on the developer sites of
 bench/template_eval.py (issue 31; the figures are in docs/methods.md and in the module
 docstrings that justify each choice); :meth:`DbceOptions.thesis_reading` reproduces the

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kehr_engine.dbce.labels import DbceResult, label_cross, words_of
+from kehr_engine.dbce.cross_labels import label_cross
+from kehr_engine.dbce.labels import DbceResult, words_of
 from kehr_engine.dbce.options import DEFAULT_OPTIONS, DbceOptions
 from kehr_engine.dbce.similar import Capture, SimilarityIndex, Timeline, cross_of
 from kehr_engine.dbce.structure import from_hashvalues, signature, structural_tokens
