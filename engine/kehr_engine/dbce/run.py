@@ -56,14 +56,20 @@ def label_pages(
         values = index.signatures[key]
         minhash = from_hashvalues(values, len(values))
 
-        def chosen(capture: Capture, found: list[Capture], page: ArchivePage = page):
-            return choose_pair(page.document, [(c, html_of(c.key)) for c in found], options)
+        # The pair choice reads the candidates' HTML and the diff reads up's and down's
+        # again: in the platform each read is a WARC record, so read each once a page.
+        read = functools.cache(html_of)
+
+        def chosen(
+            capture: Capture, found: list[Capture], page: ArchivePage = page, read=read
+        ) -> list[Capture]:
+            return choose_pair(page.document, [(c, read(c.key)) for c in found], options)
 
         cross = cross_of(page.capture, minhash, index, captures, timeline,
                          candidates=options.candidates, fallback=options.fallback,
                          floor=options.fallback_floor, choose=chosen,
                          distinct=options.candidates > 2)  # fmt: skip
-        others = {role: html_of(member.key) for role, member in cross.others()}
+        others = {role: read(member.key) for role, member in cross.others()}
         results[key] = label_cross(cross, page.document, page.node_count, others, options=options)
         if progress:
             progress(done, len(pages))
