@@ -43,7 +43,6 @@ import argparse
 import contextlib
 import functools
 import http.server
-import inspect
 import io
 import json
 import os
@@ -81,6 +80,7 @@ from template_sites import (  # noqa: E402
 )
 
 from kehr_engine.baselines import run_baseline  # noqa: E402
+from kehr_engine.dbce.options import DEFAULT_OPTIONS, DbceOptions  # noqa: E402
 from kehr_engine.dbce.run import ArchivePage, label_archive  # noqa: E402
 from kehr_engine.dbce.similar import Capture  # noqa: E402
 from kehr_engine.metrics import page_tokens, token_scores  # noqa: E402
@@ -97,8 +97,6 @@ TEASER_WORDS = ("harbour", "festival", "election", "storm", "museum", "market", 
 # The paper's four, and Kehr's strict-share-40 (the platform's fifth since issue 31).
 HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500",
               "strict-share-40")  # fmt: skip
-# URL Tree counts text blocks where the engine can (issue 31); else numbered nodes.
-URLTREE_BLOCKS = hasattr(StreamDocument, "from_document")
 # Issue 31's goal, per method and site (the DBCE thesis reports 98.2 % and 91.8 %).
 GOAL_BOILERPLATE_PRECISION = 0.90
 GOAL_CONTENT_RECALL = 0.95
@@ -376,7 +374,7 @@ def run_urltree(pages: list[Page], units: str = "nodes") -> tuple[dict[str, Labe
     started = time.perf_counter()
     for page in pages:
         if units == "blocks":
-            document = StreamDocument.from_document(  # type: ignore[attr-defined,unused-ignore]
+            document = StreamDocument.from_document(
                 page.url, page.document, len(page.texts), page.time
             )
         else:
@@ -391,10 +389,10 @@ def run_urltree(pages: list[Page], units: str = "nodes") -> tuple[dict[str, Labe
 def run_dbce(
     pages: list[Page],
     earlier: Sequence[Page] = (),
-    options: Any = None,
+    options: DbceOptions | None = None,
 ) -> tuple[Labels, float, int]:
     """DBCE over the pages, with ``earlier`` captures of their URLs as prev members;
-    ``options``, when given, is passed to label_archive as its options."""
+    ``options`` (None: the engine's defaults) as label_archive's options."""
     rules = QueryRules.default()
 
     def capture(key: str, page: Page) -> Capture:
@@ -403,9 +401,8 @@ def run_dbce(
     archive = [ArchivePage(capture(str(i), p), p.document, p.document, len(p.texts))
                for i, p in enumerate(pages)]  # fmt: skip
     members = [(capture(f"earlier-{i}", p), p.document) for i, p in enumerate(earlier)]
-    extra = {} if options is None else {"options": options}
     started = time.perf_counter()
-    results = label_archive(archive, members=members, **extra)
+    results = label_archive(archive, members=members, options=options or DEFAULT_OPTIONS)
     seconds = time.perf_counter() - started
     labels: Labels = []
     invalid = 0
@@ -441,7 +438,7 @@ class Crawl:
 Method = Callable[[Crawl], Labels]
 
 
-def urltree_method(heuristic: str, units: str = "blocks" if URLTREE_BLOCKS else "nodes") -> Method:
+def urltree_method(heuristic: str, units: str = "blocks") -> Method:
     def labels(crawl: Crawl) -> Labels:
         out, seconds = crawl.once(f"urltree-{units}", lambda: run_urltree(crawl.pages, units))
         crawl.notes[f"urltree_{units}_s"] = seconds
@@ -450,7 +447,9 @@ def urltree_method(heuristic: str, units: str = "blocks" if URLTREE_BLOCKS else 
     return labels
 
 
-def dbce_method(with_prev: bool = False, options: Any = None, note: str = "dbce") -> Method:
+def dbce_method(
+    with_prev: bool = False, options: DbceOptions | None = None, note: str = "dbce"
+) -> Method:
     """DBCE on the visit, with the earlier visit as prev members if ``with_prev``; its
     invalid words and seconds are noted under ``note``."""
 
@@ -514,23 +513,17 @@ def _keep_all(crawl: Crawl) -> Labels:
 
 
 def dbce_rows() -> dict[str, Method]:
-    """DBCE's rows: the engine's defaults and, where label_archive takes options (issue
-    31), the reading before issue 31 beside them (DbceOptions.thesis_reading)."""
-    rows = {"dbce": dbce_method()}
-    if "options" in inspect.signature(label_archive).parameters:
-        from kehr_engine.dbce.options import (  # type: ignore[import-not-found,unused-ignore]
-            DbceOptions,
-        )
-
-        before = DbceOptions.thesis_reading()
-        rows["dbce (thesis reading)"] = dbce_method(options=before, note="dbce_thesis")
-    return rows
+    """DBCE's rows: the engine's defaults and the reading before issue 31 beside them
+    (DbceOptions.thesis_reading)."""
+    before = DbceOptions.thesis_reading()
+    return {"dbce": dbce_method(),
+            "dbce (thesis reading)": dbce_method(options=before, note="dbce_thesis")}  # fmt: skip
 
 
 # First visit: name -> method. A variant is one line here.
 METHODS: dict[str, Method] = {
     **{f"urltree:{h}": urltree_method(h) for h in HEURISTICS},
-    **({"urltree:strict (nodes)": urltree_method("strict", "nodes")} if URLTREE_BLOCKS else {}),
+    "urltree:strict (nodes)": urltree_method("strict", "nodes"),
     **dbce_rows(),
     "keep-all": _keep_all,
     "trafilatura": baseline_method("trafilatura"),
@@ -720,7 +713,7 @@ def evaluate_site(site: Site, tmp: Path, limit: int | None) -> dict:
         "pages_without_container": len(pages) - len(scored),
         "examples_without_container": [urlsplit(p.url).path for p in pages if not p.scored][:5],
         "content_node_share": float(good.mean()) if len(good) else 0.0, "crawl_s": crawl_s,
-        "urltree_units": "blocks" if URLTREE_BLOCKS else "nodes",
+        "urltree_units": "blocks",
         "second_visit_pages": len(second.pages),
         "second_visit_scored_pages": sum(p.scored for p in second.pages),
         **first.notes, **second.notes,
