@@ -29,7 +29,8 @@ keep-all on the same pages). Summaries over the developer and the unseen sites g
 each figure's mean over the sites and on how many sites the goal is met.
 
   apt-get install python3.11-doc git-doc debian-reference-en sphinx-doc debian-handbook \
-      apache2-doc libgtk-3-doc python-sqlalchemy-doc wireshark-doc developers-reference
+      apache2-doc libgtk-3-doc python-sqlalchemy-doc wireshark-doc developers-reference \
+      zsh-doc libghc-megaparsec-doc libjsoup-java-doc mkdocs-doc cargo-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]
 
