@@ -214,10 +214,16 @@ SITES = [
 SHORT_NAMES = {site.name: site.short for site in SITES}
 
 
-def select(names: str | None, sites: list[Site] = SITES) -> list[Site]:
-    """The sites named in a comma-separated list of short (or full) names; all if None."""
+DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
+
+
+def select(
+    names: str | None, sites: list[Site] = SITES, default: list[Site] | None = None
+) -> list[Site]:
+    """The sites named in a comma-separated list of short (or full) names; if None,
+    ``default`` (all of ``sites`` when that is None too)."""
     if not names:
-        return list(sites)
+        return list(sites if default is None else default)
     by_name = {s.short: s for s in sites} | {s.name: s for s in sites}
     wanted = [n.strip() for n in names.split(",") if n.strip()]
     unknown = [n for n in wanted if n not in by_name]

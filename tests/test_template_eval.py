@@ -321,6 +321,10 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     chosen = template_eval.select("gtk,git")
     assert [s.short for s in chosen] == ["git", "gtk"]  # in SITES' order
     assert {s.short for s in template_eval.select(None)} == {s.short for s in template_eval.SITES}
+    # The ablation's default: the developer sites, never an unseen one unless named.
+    developer = template_eval.select(None, default=template_eval.DEVELOPER_SITES)
+    assert developer and {s.kind for s in developer} == {"developer"}
+    assert [s.kind for s in template_eval.select("zsh", default=developer)] == ["unseen"]
     with pytest.raises(SystemExit, match="unknown site nope"):
         template_eval.select("git,nope")
     kinds = {s.short: s.kind for s in template_eval.SITES}
