@@ -192,3 +192,21 @@ def test_settle_applies_each_invalid_rule() -> None:
     assert settle(decided, blocks, long_enough).tolist() == [GOOD, GOOD, BAD]
     # "Tiny" (4 letters) takes its nearest long neighbour's decision.
     assert settle(decided, blocks, DbceOptions(invalid="content")).tolist() == [GOOD, GOOD, GOOD]
+
+
+def test_settle_gives_a_boilerplate_block_between_content_the_content_decision() -> None:
+    page = segment(
+        "<html><body><ul><li>Home of the whole documentation</li></ul><div>"
+        "<p>A long paragraph of content words, well over the limit.</p>"
+        "<h2>Implemented Interfaces</h2><p>Another long paragraph of this page's own.</p>"
+        "</div></body></html>",
+        "",
+    )
+    blocks = text_blocks(page.document, len(page.node_texts))
+    content, boilerplate = 0, 1  # indices into labels.DECISIONS
+    decided = np.array([boilerplate, content, boilerplate, content])
+    thesis_like = DbceOptions(min_letters=0, enclosed_run=0)
+    assert settle(decided, blocks, thesis_like).tolist() == [BAD, GOOD, BAD, GOOD]
+    # The heading between two paragraphs of its section becomes content; the menu at
+    # the page's edge stays boilerplate.
+    assert settle(decided, blocks, DbceOptions(min_letters=0)).tolist() == [BAD, GOOD, GOOD, GOOD]

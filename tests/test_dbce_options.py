@@ -20,7 +20,8 @@ def test_options_are_frozen_checked_and_the_thesis_preset_is_the_old_reading() -
     with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT_OPTIONS.unit = "node"  # type: ignore[misc]
     for bad in ({"unit": "word"}, {"invalid": "guess"}, {"block_share": 1.0}, {"min_run": 0},
-                {"candidates": 1}, {"lsh_threshold": 0.0}, {"choice": "random"}):  # fmt: skip
+                {"candidates": 1}, {"lsh_threshold": 0.0}, {"choice": "random"},
+                {"enclosed_run": -1}):  # fmt: skip
         with pytest.raises(ValueError, match=next(iter(bad))):
             DbceOptions(**bad)
     thesis = DbceOptions.thesis_reading()
@@ -28,6 +29,7 @@ def test_options_are_frozen_checked_and_the_thesis_preset_is_the_old_reading() -
         "node", "unlabelled", False, 2
     )  # fmt: skip
     assert thesis.lsh_threshold == 0.6 and thesis.min_run == 3
+    assert thesis.enclosed_run == 0 and DEFAULT_OPTIONS.enclosed_run == 12
 
 
 def _capture(key: str, domain: str = "d.test") -> Capture:

@@ -366,3 +366,48 @@ def test_a_version_1_snapshot_goes_on_counting_nodes() -> None:
     restored = UrlTreeStream.restore(gzip.compress(json.dumps(state).encode()))
     assert restored.unit == "node"
     assert UrlTreeStream.restore(stream.snapshot()).unit == "block"
+
+
+def _reference_page(n: int) -> tuple[str, int]:
+    html = (f"<html><body><div class=nav><ul><li><a href=/>Home of the whole site</a></li>"
+            f"<li><a href=/i>Index of every module</a></li></ul></div><div class=main>"
+            f"<h1>Widget number {n} {'x' * n} of the library</h1><div class=section>"
+            f"<h2>Implemented Interfaces</h2><p>Widget {n} {'y' * n} implements the "
+            f"buildable interface.</p></div></div></body></html>")  # fmt: skip
+    segmented = segment(html.encode(), "http://e.org/")
+    return segmented.document, len(segmented.node_texts)
+
+
+def test_a_repeated_heading_inside_the_content_is_content_where_the_menu_is_not(
+    store: str,
+) -> None:
+    """The generator's heading recurs on every page as the menu does; the heading sits
+    between the page's own title and text, the menu at the page's edge."""
+    streams = {run: UrlTreeStream(["strict"], NO_RULES, store=store, enclosed_run=run)
+               for run in (0, 3)}  # fmt: skip
+    for n in range(6):
+        document, count = _reference_page(n)
+        outcomes = {
+            run: stream.process(StreamDocument.from_document(f"http://e.org/{n}", document,
+                                                             count, n))
+            for run, stream in streams.items()
+        }  # fmt: skip
+    texts = [t.strip() for t in read_node_texts(document)]
+    judged = {run: dict(zip(texts, o.boilerplate["strict"].tolist(), strict=True))
+              for run, o in outcomes.items()}  # fmt: skip
+    assert judged[0]["Implemented Interfaces"] and not judged[3]["Implemented Interfaces"]
+    assert judged[3]["Home of the whole site"] and judged[3]["Index of every module"]
+
+
+def test_the_enclosed_run_survives_a_snapshot_and_older_snapshots_had_none() -> None:
+    import gzip
+    import json
+
+    stream = UrlTreeStream(["strict"], NO_RULES, enclosed_run=2)
+    assert UrlTreeStream.restore(stream.snapshot()).enclosed_run == 2
+    assert UrlTreeStream.restore(UrlTreeStream(["strict"]).snapshot()).enclosed_run == 12
+    state = json.loads(gzip.decompress(stream.snapshot()))
+    state["unit"] = state["unit"][:2]  # as version 2 wrote it before the rule
+    assert UrlTreeStream.restore(gzip.compress(json.dumps(state).encode())).enclosed_run == 0
+    with pytest.raises(ValueError, match="enclosed_run"):
+        UrlTreeStream(["strict"], enclosed_run=-1)

@@ -16,7 +16,10 @@ boundaries), as in the URL Tree's paper:
 4. invalid blocks are settled by ``options.invalid`` (left unlabelled, as the thesis
    does, or their neighbours' decision, or by length, ...), blocks with fewer than
    ``min_letters`` letters take their structurally nearest long neighbour's decision
-   (:func:`kehr_engine.text_blocks.inherit`), and each node takes its block's label.
+   (:func:`kehr_engine.text_blocks.inherit`), a short run of boilerplate blocks that
+   content encloses becomes content (``options.enclosed_run``,
+   :func:`kehr_engine.text_blocks.absorb_enclosed`), and each node takes its block's
+   label.
 
 **Why (issue 31, the developer sites of bench/template_eval.py).** Per table row, the
 thesis reading's errors on these sites are not invalid words (148-471 a site, under 1 %
@@ -57,7 +60,7 @@ from kehr_engine.dbce.labels import (
 from kehr_engine.dbce.options import DbceOptions
 from kehr_engine.dbce.similar import Cross
 from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, Decision
-from kehr_engine.text_blocks import TextBlocks, inherit, text_blocks
+from kehr_engine.text_blocks import TextBlocks, absorb_enclosed, inherit, text_blocks
 
 __all__ = ["block_decisions", "label_blocks", "settle"]
 
@@ -106,8 +109,10 @@ def settle(decided: np.ndarray, blocks: TextBlocks, options: DbceOptions) -> np.
         labels[invalid] = np.where(blocks.letters[invalid] >= options.invalid_letters, GOOD, BAD)
     if rule == "neighbours":
         # Invalid and short blocks alike take their nearest long decided neighbour's.
-        return inherit(labels, blocks, invalid | short)
-    return inherit(labels, blocks, short) if short.any() else labels
+        labels = inherit(labels, blocks, invalid | short)
+    elif short.any():
+        labels = inherit(labels, blocks, short)
+    return absorb_enclosed(labels, blocks, options.enclosed_run, template=BAD, content=GOOD)
 
 
 def label_blocks(

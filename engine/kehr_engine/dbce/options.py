@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kehr_engine.dbce.similar import LSH_THRESHOLD
-from kehr_engine.text_blocks import MIN_BLOCK_LETTERS
+from kehr_engine.text_blocks import ENCLOSED_MAX_RUN, MIN_BLOCK_LETTERS
 
 __all__ = ["DEFAULT_OPTIONS", "Choice", "DbceOptions", "InvalidRule", "Unit"]
 
@@ -71,6 +71,10 @@ class DbceOptions:
       than two, the candidates are distinct URLs (the capture most similar, then
       closest in time, of each): in an archive with two visits, 8 candidates would
       otherwise be 4 pages, all of them a content twin's family on git's manual.
+    - ``enclosed_run``: a run of at most this many boilerplate blocks with content
+      right before and after it in the same part of the page becomes content
+      (:func:`kehr_engine.text_blocks.absorb_enclosed`: labels a site's generator
+      repeats inside its content); 0: no such rule, as in the thesis.
     """
 
     unit: Unit = "block"
@@ -85,6 +89,7 @@ class DbceOptions:
     candidates: int = 8
     choice: Choice = "least"
     twin_margin: float = 0.3
+    enclosed_run: int = ENCLOSED_MAX_RUN
 
     def __post_init__(self) -> None:
         if self.unit not in ("node", "block"):
@@ -95,6 +100,8 @@ class DbceOptions:
             raise ValueError(f"choice must be 'least' or 'typical', not {self.choice!r}")
         if not 0.0 <= self.block_share < 1.0:
             raise ValueError(f"block_share must be in [0, 1), not {self.block_share}")
+        if self.enclosed_run < 0:
+            raise ValueError(f"enclosed_run must be 0 or more, not {self.enclosed_run}")
         if self.min_run < 1:
             raise ValueError(f"min_run must be at least 1, not {self.min_run}")
         if self.candidates < 2:
@@ -107,7 +114,7 @@ class DbceOptions:
         """Kehr's reading of the thesis before issue 31: word runs voted per node,
         invalid fragments unlabelled, similar pages only above the LSH threshold."""
         return cls(unit="node", min_letters=0, invalid="unlabelled", fallback=False,
-                   candidates=2)  # fmt: skip
+                   candidates=2, enclosed_run=0)  # fmt: skip
 
 
 DEFAULT_OPTIONS = DbceOptions()

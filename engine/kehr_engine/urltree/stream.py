@@ -11,7 +11,9 @@ than ``max_age_s`` (14 days) behind the domain's newest capture are dropped, but
 **Units.** The paper counts text blocks, not inline fragments. A document made by
 :meth:`StreamDocument.from_document` carries its text blocks
 (:mod:`kehr_engine.text_blocks`): the stream hashes and judges each block, a block
-shorter than ``min_block_letters`` takes its nearest long neighbour's decision, and the
+shorter than ``min_block_letters`` takes its nearest long neighbour's decision, a run of
+at most ``enclosed_run`` template blocks that content encloses becomes content
+(:func:`kehr_engine.text_blocks.absorb_enclosed`), and the
 decisions are projected back onto the numbered nodes (issue 31: per node, ``self`` in a
 code listing or a recurring "Parameters" heading was taken for template). A document
 given as bare texts is judged text by text, as before.
@@ -27,7 +29,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from kehr_engine.segmenter import read_node_texts
-from kehr_engine.text_blocks import MIN_BLOCK_LETTERS, TextBlocks, inherit_short, text_blocks
+from kehr_engine.text_blocks import (
+    ENCLOSED_MAX_RUN,
+    MIN_BLOCK_LETTERS,
+    TextBlocks,
+    absorb_enclosed,
+    inherit_short,
+    text_blocks,
+)
 from kehr_engine.urltree.blocks import block_hash
 from kehr_engine.urltree.compact import CompactTree
 from kehr_engine.urltree.heuristics import Heuristic, parse_heuristic
@@ -93,6 +102,7 @@ class UrlTreeStream:
         store: str = "compact",
         unit: str = "block",
         min_block_letters: int = MIN_BLOCK_LETTERS,
+        enclosed_run: int = ENCLOSED_MAX_RUN,
     ) -> None:
         self.heuristics = [
             h if isinstance(h, Heuristic) else parse_heuristic(h) for h in heuristics
@@ -105,11 +115,12 @@ class UrlTreeStream:
             raise ValueError(f"unknown store {store!r}: use {' or '.join(STORES)}.")
         if unit not in UNITS:
             raise ValueError(f"unknown unit {unit!r}: use {' or '.join(UNITS)}.")
-        if min_block_letters < 0:
-            raise ValueError("min_block_letters must be 0 or more.")
+        if min_block_letters < 0 or enclosed_run < 0:
+            raise ValueError("min_block_letters and enclosed_run must be 0 or more.")
         # What a document's texts are counted as: its text blocks (when the document
         # carries them) or its numbered nodes (snapshots of version 1 counted nodes).
         self.unit, self.min_block_letters = unit, min_block_letters
+        self.enclosed_run = enclosed_run
         self.rules = rules if rules is not None else QueryRules.default()
         self.max_docs, self.max_age_s, self.keep_newest = max_docs, max_age_s, keep_newest
         self.store = store
@@ -142,9 +153,11 @@ class UrlTreeStream:
         return Outcome(key, False, judged)
 
     def _to_nodes(self, boilerplate: np.ndarray, units: TextBlocks) -> np.ndarray:
-        """Per-block judgements as per-node ones, short blocks inheriting theirs."""
+        """Per-block judgements as per-node ones, short blocks inheriting theirs and
+        short template runs inside content becoming content."""
         labels = np.where(boilerplate, 1, 3).astype(np.uint8)
         labels = inherit_short(labels, units, self.min_block_letters)
+        labels = absorb_enclosed(labels, units, self.enclosed_run)
         return units.to_nodes(labels == 1)
 
     def _domain(self, name: str) -> DomainTree:
@@ -181,7 +194,7 @@ class UrlTreeStream:
             "heuristics": [h.name for h in self.heuristics],
             "rules": [[r.pattern.pattern, sorted(r.keep)] for r in self.rules.rules],
             "limits": [self.max_docs, self.max_age_s, self.keep_newest],
-            "unit": [self.unit, self.min_block_letters],
+            "unit": [self.unit, self.min_block_letters, self.enclosed_run],
             "stats": [self.stats.documents, self.stats.duplicates, self.stats.evicted],
             # Each domain's clock (its latest capture ever) and its documents, oldest first.
             "domains": {
@@ -215,10 +228,12 @@ class UrlTreeStream:
         max_docs, max_age_s, keep_newest = state["limits"]
         # Version 1 counted nodes: its documents' hashes are node hashes, so the restored
         # stream goes on counting nodes (streaming the corpus anew switches to blocks).
-        unit, min_letters = state.get("unit", ["node", MIN_BLOCK_LETTERS])
+        # A snapshot written before the enclosed-run rule holds two values: it had none.
+        unit, min_letters, *enclosed = state.get("unit", ["node", MIN_BLOCK_LETTERS])
         stream = cls(state["heuristics"], rules, max_docs=max_docs, max_age_s=max_age_s,
                      keep_newest=keep_newest, store=store, unit=unit,
-                     min_block_letters=min_letters)  # fmt: skip
+                     min_block_letters=min_letters,
+                     enclosed_run=enclosed[0] if enclosed else 0)  # fmt: skip
         stream.stats = StreamStats(*state["stats"])
         for name, (newest, docs) in state["domains"].items():
             domain = stream._domain(name)
