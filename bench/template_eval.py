@@ -11,11 +11,12 @@ sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
-heuristics and Kehr's strict-share-40 (streamed in crawl order; by text blocks when the
-engine has ``StreamDocument.from_document``, with the old per-node row kept), DBCE
-(every page against its cross; beside it the reading before issue 31 when label_archive
-takes options), keep-all, trafilatura (its text mapped onto the numbered nodes as
-the engine maps every baseline) and the engine's shipped ``article`` model. Then the
+heuristics and Kehr's strict-share-40 and relaxed-share-40 (streamed in crawl order, by
+text blocks, with the per-node row of before issue 31 kept, and relaxed-share-40 without
+the enclosed-run rule), DBCE (every page against its cross; beside it the same without
+the enclosed-run rule and the reading before issue 31), keep-all, trafilatura (its text
+mapped onto the numbered nodes as the engine maps every baseline) and the engine's
+shipped ``article`` model. Then the
 time axis (:data:`SECOND_VISIT`): each site is crawled a second time (same URLs) while
 the server adds a teaser box that rotates on every page and visit, and DBCE labels the
 second visit alone and with the first visit as each page's prev. The teaser is
@@ -88,6 +89,7 @@ from kehr_engine.dbce.run import ArchivePage, label_archive  # noqa: E402
 from kehr_engine.dbce.similar import Capture  # noqa: E402
 from kehr_engine.metrics import page_tokens, token_scores  # noqa: E402
 from kehr_engine.segmenter import segment  # noqa: E402
+from kehr_engine.text_blocks import ENCLOSED_MAX_RUN  # noqa: E402
 from kehr_engine.urltree.keys import QueryRules, url_key  # noqa: E402
 from kehr_engine.urltree.stream import StreamDocument, UrlTreeStream  # noqa: E402
 
@@ -97,9 +99,9 @@ __all__ = ["BAD", "DEVELOPER_SITES", "GOOD", "METHODS", "SECOND_VISIT", "SHORT_N
 
 TEASER_WORDS = ("harbour", "festival", "election", "storm", "museum", "market", "tram",
                 "concert", "bridge", "garden", "library", "river", "school", "station")  # fmt: skip
-# The paper's four, and Kehr's strict-share-40 (the platform's fifth since issue 31).
+# The paper's four, and Kehr's two share rules (the platform's defaults since issue 31).
 HEURISTICS = ("strict", "strict-support-100", "strict-at-domain", "relaxed-at-domain-500",
-              "strict-share-40")  # fmt: skip
+              "strict-share-40", "relaxed-share-40")  # fmt: skip
 # Issue 31's goal, per method and site (the DBCE thesis reports 98.2 % and 91.8 %).
 GOAL_BOILERPLATE_PRECISION = 0.90
 GOAL_CONTENT_RECALL = 0.95
@@ -369,11 +371,15 @@ def learning_curve(pages: list[Page], predicted: Labels, steps: int = 10) -> lis
     return [round(float(part.mean()), 3) for part in slices]
 
 
-def run_urltree(pages: list[Page], units: str = "nodes") -> tuple[dict[str, Labels], float]:
+def run_urltree(
+    pages: list[Page], units: str = "nodes", enclosed_run: int = ENCLOSED_MAX_RUN
+) -> tuple[dict[str, Labels], float]:
     """URL Tree's heuristics (HEURISTICS) over the pages in crawl order, counting ``units``:
     "nodes" (each numbered node is a block: the method before issue 31) or "blocks"
-    (the text between block-level boundaries, StreamDocument.from_document)."""
-    stream = UrlTreeStream(HEURISTICS)
+    (the text between block-level boundaries, StreamDocument.from_document), with runs
+    of at most ``enclosed_run`` template blocks inside content made content (blocks only;
+    0: none)."""
+    stream = UrlTreeStream(HEURISTICS, enclosed_run=enclosed_run)
     out: dict[str, Labels] = {h: [] for h in HEURISTICS}
     started = time.perf_counter()
     for page in pages:
@@ -442,10 +448,16 @@ class Crawl:
 Method = Callable[[Crawl], Labels]
 
 
-def urltree_method(heuristic: str, units: str = "blocks") -> Method:
+def urltree_method(
+    heuristic: str, units: str = "blocks", enclosed_run: int = ENCLOSED_MAX_RUN
+) -> Method:
     def labels(crawl: Crawl) -> Labels:
-        out, seconds = crawl.once(f"urltree-{units}", lambda: run_urltree(crawl.pages, units))
-        crawl.notes[f"urltree_{units}_s"] = seconds
+        out, seconds = crawl.once(
+            f"urltree-{units}-{enclosed_run}",
+            lambda: run_urltree(crawl.pages, units, enclosed_run),
+        )
+        if enclosed_run == ENCLOSED_MAX_RUN:
+            crawl.notes[f"urltree_{units}_s"] = seconds
         return out[heuristic]
 
     return labels
@@ -517,10 +529,12 @@ def _keep_all(crawl: Crawl) -> Labels:
 
 
 def dbce_rows() -> dict[str, Method]:
-    """DBCE's rows: the engine's defaults and the reading before issue 31 beside them
-    (DbceOptions.thesis_reading)."""
+    """DBCE's rows: the engine's defaults, the same without the enclosed-run rule, and the
+    reading before issue 31 (DbceOptions.thesis_reading)."""
     before = DbceOptions.thesis_reading()
     return {"dbce": dbce_method(),
+            "dbce (no enclosed runs)": dbce_method(options=DbceOptions(enclosed_run=0),
+                                                   note="dbce_no_enclosed"),
             "dbce (thesis reading)": dbce_method(options=before, note="dbce_thesis")}  # fmt: skip
 
 
@@ -528,6 +542,9 @@ def dbce_rows() -> dict[str, Method]:
 METHODS: dict[str, Method] = {
     **{f"urltree:{h}": urltree_method(h) for h in HEURISTICS},
     "urltree:strict (nodes)": urltree_method("strict", "nodes"),
+    "urltree:relaxed-share-40 (no enclosed runs)": urltree_method(
+        "relaxed-share-40", enclosed_run=0
+    ),
     **dbce_rows(),
     "keep-all": _keep_all,
     "trafilatura": baseline_method("trafilatura"),
@@ -667,18 +684,21 @@ def bench_keys(sites: dict[str, dict], summary: dict[str, dict[str, dict]]) -> l
     keys: list[str] = []
     for report in sites.values():
         short, methods = report["short"], report["methods"]
-        for name in ("urltree:strict", "dbce", "trafilatura", "article"):
+        for name in ("urltree:strict", "urltree:relaxed-share-40", "dbce", "trafilatura",
+                     "article"):  # fmt: skip
             row = methods.get(name, {})
             f1 = row.get("token", {}).get("f1")  # None: nothing labelled
             keys.append(f"{bench_key(name, short)}_token_f1={_figure(f1)}")
-            if name in ("urltree:strict", "dbce"):
+            if name in ("urltree:strict", "urltree:relaxed-share-40", "dbce"):
                 bp = row.get("boilerplate_token", {}).get("precision")
                 keys.append(f"{bench_key(name, short)}_boilerplate_p={_figure(bp)}")
         keep = methods.get("keep-all", {}).get("token", {}).get("f1", 0.0)
         keys.append(f"keep_all_{short}_token_f1={keep:.3f}")
     for kind, methods in summary.items():
-        for name in ("urltree:strict", "urltree:strict-share-40", "urltree:strict (nodes)", "dbce",
-                     "dbce (thesis reading)", "trafilatura", "article", "keep-all"):  # fmt: skip
+        for name in ("urltree:strict", "urltree:strict-share-40", "urltree:relaxed-share-40",
+                     "urltree:relaxed-share-40 (no enclosed runs)", "urltree:strict (nodes)",
+                     "dbce", "dbce (no enclosed runs)", "dbce (thesis reading)", "trafilatura",
+                     "article", "keep-all"):  # fmt: skip
             if name in methods:
                 row = methods[name]
                 f1 = row.get("token_f1")

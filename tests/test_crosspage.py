@@ -174,7 +174,7 @@ def test_a_worker_runs_both_methods(celery_worker, archive: Path) -> None:
     methods = set(MethodVector.objects.filter(page__corpus=corpus).values_list("method", flat=True))
     assert methods == {"dbce", "urltree:strict", "urltree:strict-support-100",
                        "urltree:strict-at-domain", "urltree:relaxed-at-domain-500",
-                       "urltree:strict-share-40"}  # fmt: skip
+                       "urltree:strict-share-40", "urltree:relaxed-share-40"}  # fmt: skip
     assert json.dumps(runs[0].counts)
 
 
@@ -206,7 +206,7 @@ def test_arrivals_continue_the_stream_as_one_run_would(db) -> None:
         (v.page_id, v.method): bytes(v.labels)
         for v in MethodVector.objects.filter(page__corpus=corpus)
     }
-    assert arrived == full and len(full) == 8 * 5  # five heuristics by default
+    assert arrived == full and len(full) == 8 * 6  # six heuristics by default
 
 
 @pytest.mark.django_db(transaction=True)

@@ -366,8 +366,10 @@ def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
     assert rows["drop-first"]["goal"]["met"] is True  # all of the dropped text is boilerplate
     assert "goal" not in rows["keep-all"]
     # The engine's variants since issue 31 each keep a row with the behaviour before it.
-    for name in ("urltree:strict", "urltree:strict-share-40", "urltree:strict (nodes)", "dbce",
-                 "dbce (thesis reading)", "keep-all", "trafilatura", "article"):  # fmt: skip
+    for name in ("urltree:strict", "urltree:strict-share-40", "urltree:relaxed-share-40",
+                 "urltree:relaxed-share-40 (no enclosed runs)", "urltree:strict (nodes)", "dbce",
+                 "dbce (no enclosed runs)", "dbce (thesis reading)", "keep-all", "trafilatura",
+                 "article"):  # fmt: skip
         assert name in template_eval.METHODS
 
 

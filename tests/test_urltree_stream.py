@@ -147,7 +147,7 @@ def _documents(stream: UrlTreeStream) -> dict:
 # ------------------------------------------------------------ against a brute-force oracle
 
 HEURISTICS = ["strict", "strict-support-2", "strict-at-domain", "relaxed-at-domain-4",
-              "strict-share-40"]  # fmt: skip
+              "strict-share-40", "relaxed-share-40"]  # fmt: skip
 urls = st.builds(
     lambda host, path: f"http://{host}/{path}",
     st.sampled_from(["a.org", "www.a.org", "b.org"]),
@@ -320,9 +320,24 @@ def test_strict_share_needs_the_block_on_a_share_of_the_judging_nodes_documents(
     assert outcome.boilerplate["strict-share-40"].tolist() == [True, False]
 
 
+def test_relaxed_share_needs_the_block_on_three_documents_as_well(store: str) -> None:
+    """Early in a stream two of three documents are "67 %": a table-of-contents entry
+    on the index page and as its chapter's heading is boilerplate to strict-share-40,
+    not to relaxed-share-40 until a third document holds it."""
+    stream = UrlTreeStream(["strict-share-40", "relaxed-share-40"], NO_RULES, store=store)
+    stream.process(doc("http://e.org/index", "Main menu", "1.2. Console basics"))
+    second = stream.process(doc("http://e.org/ch1", "Main menu", "1.2. Console basics"))
+    assert second.boilerplate["strict-share-40"].tolist() == [True, True]
+    assert second.boilerplate["relaxed-share-40"].tolist() == [False, False]
+    third = stream.process(doc("http://e.org/ch2", "Main menu", "2.1. Package basics"))
+    assert third.boilerplate["relaxed-share-40"].tolist() == [True, False]
+
+
 def test_a_share_above_a_hundred_percent_is_refused() -> None:
     with pytest.raises(ValueError, match="percentage, 0 to 100"):
         UrlTreeStream(["strict-share-101"], NO_RULES)
+    with pytest.raises(ValueError, match="relaxed-share-101: the share is a percentage"):
+        UrlTreeStream(["relaxed-share-101"], NO_RULES)
 
 
 def _page(menu: str, body: str) -> tuple[str, int]:

@@ -17,7 +17,8 @@ from kehr_engine.groups import NodeDocument, register
 __all__ = ["DBCE_METHODS", "URLTREE_METHODS", "method_columns"]
 
 URLTREE_METHODS = ("urltree:strict", "urltree:strict-support-100", "urltree:strict-at-domain",
-                   "urltree:relaxed-at-domain-500", "urltree:strict-share-40")  # fmt: skip
+                   "urltree:relaxed-at-domain-500", "urltree:strict-share-40",
+                   "urltree:relaxed-share-40")  # fmt: skip
 DBCE_METHODS = ("dbce",)
 BAD, GOOD = 1, 3
 

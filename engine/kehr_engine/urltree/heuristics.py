@@ -15,6 +15,12 @@ under a node and ``c(b)`` those holding block ``b``:
   described in six of git's manual pages, a term in python's index pages) is on a few.
   Under the paper's rule one repeat makes a block boilerplate, which on documentation
   sites costs a quarter of the content (issue 31; figures in docs/methods.md).
+- ``relaxed-share-P`` (Kehr's): ``strict-share-P`` with the relaxed ``c_max = 2`` from
+  the first document: ``b`` must be held by at least three documents. Early in a
+  site's stream the judging node holds a handful of documents, and a block two of them
+  share (a table-of-contents entry on the index page and as its chapter's heading) is
+  on "40 %" of them; three documents make that coincidence rarer (issue 31: the
+  developer sites meeting the goal go from 6 of 10 to 10 of 10, docs/methods.md).
 """
 
 from __future__ import annotations
@@ -27,9 +33,10 @@ __all__ = ["HEURISTIC_NAMES", "Heuristic", "parse_heuristic"]
 N_MIN = 5
 C_MAX = 1
 HEURISTIC_NAMES = ("strict", "strict-support-N", "strict-at-domain", "relaxed-at-domain-N",
-                   "strict-share-P")  # fmt: skip
+                   "strict-share-P", "relaxed-share-P")  # fmt: skip
 _PATTERN = re.compile(
-    r"strict|strict-at-domain|strict-support-(\d+)|relaxed-at-domain-(\d+)|strict-share-(\d+)"
+    r"strict|strict-at-domain|strict-support-(\d+)|relaxed-at-domain-(\d+)"
+    r"|(strict|relaxed)-share-(\d+)"
 )
 
 
@@ -49,19 +56,21 @@ class Heuristic:
 
 def parse_heuristic(name: str) -> Heuristic:
     """``strict``, ``strict-support-100``, ``strict-at-domain``, ``relaxed-at-domain-500``,
-    ``strict-share-20``."""
+    ``strict-share-20``, ``relaxed-share-40``."""
     match = _PATTERN.fullmatch(name.strip())
     if not match:
         raise ValueError(
             f"unknown URL Tree heuristic {name!r}: use strict, strict-support-N, "
             "strict-at-domain, relaxed-at-domain-N (N a whole number, e.g. 100) or "
-            "strict-share-P (P a percentage from 0 to 100, e.g. 20)."
+            "strict-share-P or relaxed-share-P (P a percentage from 0 to 100, e.g. 40)."
         )
-    support, relaxed, share = match.groups()
+    support, relaxed, share_kind, share = match.groups()
     if share is not None:
         if int(share) > 100:
-            raise ValueError(f"strict-share-{share}: the share is a percentage, 0 to 100.")
-        return Heuristic(match.group(0), min_share=int(share) / 100)
+            raise ValueError(f"{share_kind}-share-{share}: the share is a percentage, 0 to 100.")
+        # relaxed: c_max = 2 once the domain holds more than 0 documents, i.e. always.
+        after = 0 if share_kind == "relaxed" else None
+        return Heuristic(match.group(0), min_share=int(share) / 100, relaxed_after=after)
     if support is not None:
         return Heuristic(match.group(0), min_seen=int(support) + 1)
     if relaxed is not None:

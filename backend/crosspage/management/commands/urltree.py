@@ -18,8 +18,8 @@ class Command(BaseCommand):
         parser.add_argument("--corpus", required=True, help="slug of the corpus")
         parser.add_argument(
             "--heuristics", nargs="+", default=list(services.DEFAULT_HEURISTICS),
-            help="strict, strict-support-N, strict-at-domain, relaxed-at-domain-N "
-            "(default: %(default)s)",
+            help="strict, strict-support-N, strict-at-domain, relaxed-at-domain-N, "
+            "strict-share-P, relaxed-share-P (default: %(default)s)",
         )  # fmt: skip
         parser.add_argument("--queue", action="store_true", help="run on a Celery worker")
 
