@@ -39,6 +39,7 @@ import numpy as np
 from kehr_engine.features import DEFAULT_GROUPS, FEATURE_VERSION
 from kehr_engine.lexicon import Lexicon, fit_lexicon, out_of_fold_features
 from kehr_engine.lightgbm_import import lgb
+from kehr_engine.limits import EngineInputError
 from kehr_engine.splits import page_folds
 from kehr_engine.targets import DEFAULT_TARGET, TARGETS
 
@@ -166,10 +167,12 @@ class Model:
 
     def _inputs(self, matrix: np.ndarray, texts: Sequence[str] | None) -> np.ndarray:
         if matrix.shape[1] != len(self.feature_names):
-            raise ValueError(
+            # EngineInputError: the platform reports it as a refused page with the message.
+            raise EngineInputError(
                 f"the model was trained on {len(self.feature_names)} features (feature version "
                 f"{self.feature_version}, groups {', '.join(self.groups)}); this page has "
-                f"{matrix.shape[1]}."
+                f"{matrix.shape[1]}: a group's columns changed since (e.g. a template "
+                "method's heuristic added to the urltree group), so train the model again."
             )
         if self.lexicon is None:
             return matrix
