@@ -11,9 +11,11 @@ Two kinds of site (issue 31):
   thresholds and options are chosen on these (five from the start, five added in the
   fourth session as unseen whose error lists have since been read).
 - ``unseen``: five sites added in the fifth session as an evaluation only, from
-  generators none of the developer sites uses; nobody tunes on them or reads the
-  methods' output on them. (PostgreSQL's and Django's manuals, which issue 31 judged
-  on, are held out and are not here.)
+  generators none of the developer sites uses; nobody tunes on them. They were run
+  once with every choice made (bench/reports/template-eval.json of 2026-11-27) and
+  their error lists read afterwards, so a change prompted by them must be judged on
+  other fresh sites. (PostgreSQL's and Django's manuals, which issue 31 judged on, are
+  held out and are not here.)
 
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
