@@ -180,8 +180,8 @@ SITES = [
          Path("/usr/share/developers-reference"), "index.html", _sphinx_main,
          "Sphinx (nature theme): inside div[role=main]", short="devref"),
     # Unseen: added in the fifth session as an evaluation only, from generators not used
-    # above (texinfo, Haddock, javadoc, MkDocs, rustdoc); only their gold rules were
-    # checked (every crawled page), no template method has been run on them.
+    # above (texinfo, Haddock, javadoc, MkDocs, rustdoc); their gold rules were checked
+    # on every crawled page before any method ran on them (see the module docstring).
     # The body, not texi2any's div.chapter (div.top, ...): the first page's title page
     # stands before its div.top. (Its redirection pages for nodes, a bare "The node you
     # are looking for is at ..." paragraph, are not linked from the crawled pages.)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kehr_engine.segmenter import read_node_texts, segment
+from kehr_engine.segmenter import segment
 from kehr_engine.urltree import QueryRules, StreamDocument, UrlTreeStream, parse_heuristic
 from kehr_engine.urltree.blocks import block_hash
 from kehr_engine.urltree.keys import url_key
@@ -340,12 +340,24 @@ def test_a_share_above_a_hundred_percent_is_refused() -> None:
         UrlTreeStream(["relaxed-share-101"], NO_RULES)
 
 
-def _page(menu: str, body: str) -> tuple[str, int]:
-    html = (f"<html><body><div class=nav><ul><li><a href=/>Home</a></li>"
+def _page(menu: str, body: str) -> str:
+    return (f"<html><body><div class=nav><ul><li><a href=/>Home</a></li>"
             f"<li><a href=/d>{menu}</a></li></ul></div><div class=main><h2>Parameters</h2>"
             f"<p>{body} with <code>self</code> inside.</p></div></body></html>")  # fmt: skip
-    segmented = segment(html.encode(), "http://e.org/")
-    return segmented.document, len(segmented.node_texts)
+
+
+def _judge_last(streams: dict, pages: list[str]) -> dict:
+    """Stream the pages (http://e.org/0, /1, ...) through each stream; per stream, its
+    ``strict`` judgement of the last page's nodes, by node text."""
+    for n, html in enumerate(pages):
+        segmented = segment(html.encode(), "http://e.org/")
+        document = StreamDocument.from_document(
+            f"http://e.org/{n}", segmented.document, len(segmented.node_texts), n
+        )
+        outcomes = {key: stream.process(document) for key, stream in streams.items()}
+    texts = [t.strip() for t in segmented.node_texts]
+    return {key: dict(zip(texts, o.boilerplate["strict"].tolist(), strict=True))
+            for key, o in outcomes.items()}  # fmt: skip
 
 
 def test_a_document_with_text_blocks_is_judged_per_block_and_projected_onto_nodes(
@@ -354,16 +366,11 @@ def test_a_document_with_text_blocks_is_judged_per_block_and_projected_onto_node
     """Per node, ``self`` and the "Parameters" heading recur on every page and are taken
     for template; per block (the paragraph is one block, the heading a short block that
     takes its paragraph's decision) they are content, while the menu stays boilerplate."""
-    by_nodes = UrlTreeStream(["strict"], NO_RULES, store=store, unit="node")
-    by_blocks = UrlTreeStream(["strict"], NO_RULES, store=store)
-    for n in range(6):
-        document, count = _page("Download", f"Story number {'x' * n} of the long paragraph")
-        url = f"http://e.org/{n}"
-        nodes = by_nodes.process(StreamDocument.from_document(url, document, count, n))
-        blocks = by_blocks.process(StreamDocument.from_document(url, document, count, n))
-    texts = [t.strip() for t in read_node_texts(document)]
-    judged_nodes = dict(zip(texts, nodes.boilerplate["strict"].tolist(), strict=True))
-    judged_blocks = dict(zip(texts, blocks.boilerplate["strict"].tolist(), strict=True))
+    streams = {unit: UrlTreeStream(["strict"], NO_RULES, store=store, unit=unit)
+               for unit in ("node", "block")}  # fmt: skip
+    pages = [_page("Download", f"Story number {'x' * n} of the long paragraph") for n in range(6)]
+    judged = _judge_last(streams, pages)
+    judged_nodes, judged_blocks = judged["node"], judged["block"]
     assert judged_nodes["self"] and judged_nodes["Parameters"] and judged_nodes["Home"]
     assert not judged_blocks["self"] and not judged_blocks["Parameters"]
     assert judged_blocks["Home"] and judged_blocks["Download"]
@@ -383,14 +390,12 @@ def test_a_version_1_snapshot_goes_on_counting_nodes() -> None:
     assert UrlTreeStream.restore(stream.snapshot()).unit == "block"
 
 
-def _reference_page(n: int) -> tuple[str, int]:
-    html = (f"<html><body><div class=nav><ul><li><a href=/>Home of the whole site</a></li>"
+def _reference_page(n: int) -> str:
+    return (f"<html><body><div class=nav><ul><li><a href=/>Home of the whole site</a></li>"
             f"<li><a href=/i>Index of every module</a></li></ul></div><div class=main>"
             f"<h1>Widget number {n} {'x' * n} of the library</h1><div class=section>"
             f"<h2>Implemented Interfaces</h2><p>Widget {n} {'y' * n} implements the "
             f"buildable interface.</p></div></div></body></html>")  # fmt: skip
-    segmented = segment(html.encode(), "http://e.org/")
-    return segmented.document, len(segmented.node_texts)
 
 
 def test_a_repeated_heading_inside_the_content_is_content_where_the_menu_is_not(
@@ -400,16 +405,7 @@ def test_a_repeated_heading_inside_the_content_is_content_where_the_menu_is_not(
     between the page's own title and text, the menu at the page's edge."""
     streams = {run: UrlTreeStream(["strict"], NO_RULES, store=store, enclosed_run=run)
                for run in (0, 3)}  # fmt: skip
-    for n in range(6):
-        document, count = _reference_page(n)
-        outcomes = {
-            run: stream.process(StreamDocument.from_document(f"http://e.org/{n}", document,
-                                                             count, n))
-            for run, stream in streams.items()
-        }  # fmt: skip
-    texts = [t.strip() for t in read_node_texts(document)]
-    judged = {run: dict(zip(texts, o.boilerplate["strict"].tolist(), strict=True))
-              for run, o in outcomes.items()}  # fmt: skip
+    judged = _judge_last(streams, [_reference_page(n) for n in range(6)])
     assert judged[0]["Implemented Interfaces"] and not judged[3]["Implemented Interfaces"]
     assert judged[3]["Home of the whole site"] and judged[3]["Index of every module"]
 
