@@ -88,7 +88,7 @@ def block_decisions(
     )
     occurs = (matched > options.block_share * count[:, None]) & (count[:, None] > 0)
     codes = occurs @ np.array([8, 4, 2, 1])
-    decided = decision_lookup(cross.pattern)[codes]
+    decided = decision_lookup(cross.pattern, options.one_sided_persistent)[codes]
     decided[count == 0] = -1
     return blocks, decided, count
 

@@ -115,14 +115,16 @@ def occurrence(cur: Sequence[str], other: Sequence[str], min_run: int = 3) -> np
     return found
 
 
-def decision_lookup(pattern: tuple[bool, bool, bool, bool]) -> np.ndarray:
+def decision_lookup(
+    pattern: tuple[bool, bool, bool, bool], one_sided_persistent: Decision = INVALID
+) -> np.ndarray:
     """The table for one cross pattern as an array: occurrence bits as a number 0..15
     (up is 8, next 1) -> index into DECISIONS (-1: bits of a missing member)."""
     lookup = np.full(16, -1, dtype=np.int64)
     for code in range(16):
         row = tuple(bool(code & bit) for bit in (8, 4, 2, 1))
         if all(present or not seen for present, seen in zip(pattern, row, strict=True)):
-            lookup[code] = DECISIONS.index(decide(pattern, row))  # type: ignore[arg-type]
+            lookup[code] = DECISIONS.index(decide(pattern, row, one_sided_persistent))  # type: ignore[arg-type]
     return lookup
 
 
@@ -154,7 +156,7 @@ def label_words(
     # Each word's bits as a number 0..15 (up is 8), its decision by table lookup, and
     # per node the count of words per decision: one pass of numpy, no Python per word.
     codes = bits @ np.array([8, 4, 2, 1])
-    decided = decision_lookup(cross.pattern)[codes]
+    decided = decision_lookup(cross.pattern, options.one_sided_persistent)[codes]
     inside = nodes >= 0
     votes = np.zeros((node_count, len(DECISIONS)), dtype=np.int64)
     np.add.at(votes, (nodes[inside], decided[inside]), 1)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kehr_engine.dbce.similar import LSH_THRESHOLD
+from kehr_engine.dbce.table import BOILERPLATE, INVALID, Decision
 from kehr_engine.text_blocks import ENCLOSED_MAX_RUN, MIN_BLOCK_LETTERS
 
 __all__ = ["DEFAULT_OPTIONS", "Choice", "DbceOptions", "InvalidRule", "Unit"]
@@ -75,6 +76,11 @@ class DbceOptions:
       right before and after it in the same part of the page becomes content
       (:func:`kehr_engine.text_blocks.absorb_enclosed`: labels a site's generator
       repeats inside its content); 0: no such rule, as in the thesis.
+    - ``one_sided_persistent``: the table's decision for a fragment shared with exactly
+      one of up and down that prev or next also holds (:mod:`kehr_engine.dbce.table`):
+      ``"invalid"``, settled like any undecided block, or ``"boilerplate"``, the
+      reading before issue 31. It only matters where the archive holds another
+      capture of the page's URL (a second visit).
     """
 
     unit: Unit = "block"
@@ -90,6 +96,7 @@ class DbceOptions:
     choice: Choice = "least"
     twin_margin: float = 0.3
     enclosed_run: int = ENCLOSED_MAX_RUN
+    one_sided_persistent: Decision = INVALID
 
     def __post_init__(self) -> None:
         if self.unit not in ("node", "block"):
@@ -100,6 +107,11 @@ class DbceOptions:
             raise ValueError(f"choice must be 'least' or 'typical', not {self.choice!r}")
         if not 0.0 <= self.block_share < 1.0:
             raise ValueError(f"block_share must be in [0, 1), not {self.block_share}")
+        if self.one_sided_persistent not in (INVALID, BOILERPLATE):
+            raise ValueError(
+                "one_sided_persistent must be 'invalid' or 'boilerplate', "
+                f"not {self.one_sided_persistent!r}"
+            )
         if self.enclosed_run < 0:
             raise ValueError(f"enclosed_run must be 0 or more, not {self.enclosed_run}")
         if self.min_run < 1:
@@ -114,7 +126,7 @@ class DbceOptions:
         """Kehr's reading of the thesis before issue 31: word runs voted per node,
         invalid fragments unlabelled, similar pages only above the LSH threshold."""
         return cls(unit="node", min_letters=0, invalid="unlabelled", fallback=False,
-                   candidates=2, enclosed_run=0)  # fmt: skip
+                   candidates=2, enclosed_run=0, one_sided_persistent=BOILERPLATE)  # fmt: skip
 
 
 DEFAULT_OPTIONS = DbceOptions()

@@ -14,9 +14,15 @@ hold the fragment are its *occurrence bits*. The table says what the fragment is
   no other capture at all is **invalid**: it may be edited content or a rotating teaser
   or advert, and the table does not guess;
 - in **exactly one of up and down**: shared with one similar page and not the other
-  (related-article lists, a section's own menu, or two pages quoting each other):
-  **boilerplate** when prev or next also holds it (stable chrome of this part of the
-  site), **invalid** otherwise.
+  (related-article lists, a section's own menu, two pages quoting each other, or a
+  table-of-contents entry naming a neighbouring page): **invalid**, whatever the time
+  axis says, so that it is settled like any undecided block. The reading before issue
+  31 called it boilerplate when prev or next also held it (``one_sided_persistent=
+  BOILERPLATE``, :meth:`~kehr_engine.dbce.options.DbceOptions.thesis_reading`); but
+  content persists on its URL too, so persistence does not tell chrome from a shared
+  sentence. On debian-reference, whose pages list the neighbouring sections inside the
+  content, that reading cut the second visit's boilerplate precision to 0.58
+  (docs/methods.md).
 
 The thesis gives this table in its Appendix B; that appendix was not at hand when this
 module was written, so the rules above are this module's reading of the method (shared
@@ -45,17 +51,17 @@ PATTERNS: list[Pattern] = [
 ]
 
 
-def _rule(pattern: Pattern, bits: Pattern) -> Decision:
+def _rule(pattern: Pattern, bits: Pattern, one_sided_persistent: Decision) -> Decision:
     _up, has_down, has_prev, has_next = pattern
     in_up, in_down, in_prev, in_next = bits
-    in_time = in_prev or in_next
     if in_up and (in_down or not has_down):
         return BOILERPLATE
     if not in_up and not in_down:
-        if not (has_prev or has_next) or in_time:
+        if not (has_prev or has_next) or in_prev or in_next:
             return CONTENT
         return INVALID
-    return BOILERPLATE if in_time else INVALID
+    # Shared with exactly one of up and down.
+    return one_sided_persistent if in_prev or in_next else INVALID
 
 
 def _bits_for(pattern: Pattern) -> list[Pattern]:
@@ -64,12 +70,30 @@ def _bits_for(pattern: Pattern) -> list[Pattern]:
     return list(itertools.product(*options))  # type: ignore[arg-type]
 
 
+def _table(one_sided_persistent: Decision) -> dict[tuple[Pattern, Pattern], Decision]:
+    return {
+        (pattern, bits): _rule(pattern, bits, one_sided_persistent)
+        for pattern in PATTERNS
+        for bits in _bits_for(pattern)
+    }
+
+
 #: Every (pattern, bits) of the 8 valid patterns, and its decision.
-TABLE: dict[tuple[Pattern, Pattern], Decision] = {
-    (pattern, bits): _rule(pattern, bits) for pattern in PATTERNS for bits in _bits_for(pattern)
-}
+TABLE: dict[tuple[Pattern, Pattern], Decision] = _table(INVALID)
+#: The same with a one-sided fragment that persists called boilerplate (before issue 31).
+_TABLE_ONE_SIDED_BOILERPLATE = _table(BOILERPLATE)
 
 
-def decide(pattern: Pattern, bits: Pattern) -> Decision:
-    """The table's decision; KeyError for a pattern without up or bits for a missing member."""
-    return TABLE[(pattern, bits)]
+def decide(pattern: Pattern, bits: Pattern, one_sided_persistent: Decision = INVALID) -> Decision:
+    """The table's decision; KeyError for a pattern without up or bits for a missing member.
+
+    ``one_sided_persistent``: the decision for a fragment in exactly one of up and down
+    that prev or next also holds: invalid (the default), or boilerplate, the reading
+    before issue 31."""
+    if one_sided_persistent == INVALID:
+        return TABLE[(pattern, bits)]
+    if one_sided_persistent == BOILERPLATE:
+        return _TABLE_ONE_SIDED_BOILERPLATE[(pattern, bits)]
+    raise ValueError(
+        f"one_sided_persistent must be 'invalid' or 'boilerplate', not {one_sided_persistent!r}"
+    )
