@@ -70,7 +70,12 @@ import numpy as np
 from warcio.archiveiterator import ArchiveIterator
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO / "engine"), str(REPO / "bench")]
+sys.path[:0] = [str(REPO / "engine")]
+# template_sites sits beside this file. Appended, not put first: a bench that imports
+# this module after putting backend/ on the path (template_harvest) must still find the
+# backend's harvest package, not bench/harvest.py.
+if str(REPO / "bench") not in sys.path:
+    sys.path.append(str(REPO / "bench"))
 
 from template_sites import (  # noqa: E402
     BAD,

@@ -37,7 +37,7 @@ sys.path[:0] = [str(REPO / "backend"), str(REPO / "proxy"), str(REPO), str(REPO 
 
 import template_eval  # noqa: E402
 from benchlib import setup_sqlite_django  # noqa: E402
-from template_eval import GOOD, SITES, Page, Site, crawled_pages, gold_labels, score  # noqa: E402
+from template_eval import GOOD, SITES, Page, Site, crawled_pages, page_gold, score  # noqa: E402
 
 DEFAULT_SITES = ("git-docs", "sphinx-docs", "debian-handbook")
 SOURCES = {
@@ -45,7 +45,9 @@ SOURCES = {
     "imported": "recorder: its WARC files imported",
     "wget": "wget's WARC (baseline)",
 }
-METHODS = ("urltree:strict", "urltree:relaxed-at-domain-500", "dbce")
+# The platform's URL Tree runs every default heuristic; these two are the paper's and
+# the one the docs recommend (issue 31).
+METHODS = ("urltree:strict", "urltree:relaxed-share-40", "dbce")
 
 
 def harvest(site: Site, urls: list[str], slug: str, var_dir: Path) -> tuple[list[Path], float]:
@@ -96,8 +98,9 @@ def labelled(slug: str, site: Site) -> tuple[list[Page], dict[str, list[np.ndarr
         texts = read_node_texts(page.document)
         if not texts:
             continue
-        gold = gold_labels(page.document, site)
-        pages.append(Page(page.url, 0.0, "", page.document, texts, gold))
+        # As template_eval: a page without the site's container is not scored.
+        gold, container = page_gold(page.document, site)
+        pages.append(Page(page.url, 0.0, "", page.document, texts, gold, scored=container))
         for method in METHODS:
             vector = vectors.get((page.pk, method))
             labels = np.frombuffer(bytes(vector.labels), np.uint8) if vector else None
@@ -130,7 +133,8 @@ def figures(pages: list[Page], predicted: dict[str, list[np.ndarray | None]]) ->
 
 
 def wget_figures(pages: list[Page]) -> dict:
-    urltree, _seconds = template_eval.run_urltree(pages)
+    # Text blocks, as the platform's runs count (crosspage.services.run_urltree).
+    urltree, _seconds = template_eval.run_urltree(pages, "blocks")
     dbce, _seconds, _invalid = template_eval.run_dbce(pages)
     predicted = {m: urltree[m.split(":", 1)[1]] for m in METHODS if m.startswith("urltree:")}
     predicted["dbce"] = dbce

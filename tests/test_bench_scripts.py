@@ -361,3 +361,24 @@ def test_replay_phase_starts_after_its_warm_up(monkeypatch: pytest.MonkeyPatch) 
         server.server_close()
     assert result["errors"] == []
     assert len(result["lat"]) >= 2  # each of the 2 workers measured a request
+
+
+@pytest.mark.parametrize("bench", ["template_harvest", "harvest_krdwrd", "render_krdwrd"])
+def test_benches_on_the_backend_find_its_harvest_package(bench: str) -> None:
+    """bench/harvest.py shares its name with the backend's harvest package: a bench that
+    imports another bench which puts bench/ first on the path (template_eval did) found
+    the script, and template_harvest died with "'harvest' is not a package" after
+    crawling. Imported as ``python bench/<name>.py`` imports it (bench/ first)."""
+    code = (
+        "import importlib.util, sys; "
+        f"sys.path.insert(0, {str(BENCH_DIR)!r}); "
+        f"import {bench}; "
+        "print(importlib.util.find_spec('harvest').origin)"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in HARNESS_VARIABLES}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    origin = Path(result.stdout.strip().splitlines()[-1])
+    assert origin == REPO / "backend" / "harvest" / "__init__.py"
