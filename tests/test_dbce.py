@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from kehr_engine.dbce.cross_labels import label_cross
-from kehr_engine.dbce.labels import NEEDS_UP, cur_words, occurrence
+from kehr_engine.dbce.labels import DECISIONS, NEEDS_UP, cur_words, decision_lookup, occurrence
 from kehr_engine.dbce.options import DbceOptions
 from kehr_engine.dbce.run import ArchivePage, label_archive
 from kehr_engine.dbce.similar import Capture, Cross, SimilarityIndex, Timeline
@@ -72,6 +72,23 @@ def test_the_table_covers_eight_patterns_and_every_bit_combination() -> None:
         DbceOptions(one_sided_persistent="content")
     with pytest.raises(KeyError):
         decide((False, True, False, False), (False, False, False, False))  # no up
+
+
+def test_the_lookup_per_pattern_is_the_table_as_numbers_built_once() -> None:
+    full = (True, True, True, True)
+    for persistent in (INVALID, BOILERPLATE):
+        lookup = decision_lookup(full, persistent)
+        assert decision_lookup(full, persistent) is lookup  # cached, not rebuilt per page
+        assert not lookup.flags.writeable  # so no caller can change it for the others
+        # bits as a number: up 8, down 4, prev 2, next 1
+        assert DECISIONS[lookup[8 + 2]] == decide(full, (True, False, True, False), persistent)
+        assert DECISIONS[lookup[2 + 1]] == CONTENT
+    assert DECISIONS[decision_lookup(full)[8 + 2]] == INVALID
+    assert DECISIONS[decision_lookup(full, BOILERPLATE)[8 + 2]] == BOILERPLATE
+    no_down = (True, False, True, True)
+    assert decision_lookup(no_down)[4] == -1  # bits of a missing member
+    with pytest.raises(ValueError, match="one_sided_persistent"):
+        decision_lookup(full, CONTENT)
 
 
 def test_cur_words_know_their_nodes_and_occurrence_marks_shared_runs() -> None:

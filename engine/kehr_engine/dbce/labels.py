@@ -115,16 +115,19 @@ def occurrence(cur: Sequence[str], other: Sequence[str], min_run: int = 3) -> np
     return found
 
 
+@functools.cache
 def decision_lookup(
     pattern: tuple[bool, bool, bool, bool], one_sided_persistent: Decision = INVALID
 ) -> np.ndarray:
-    """The table for one cross pattern as an array: occurrence bits as a number 0..15
-    (up is 8, next 1) -> index into DECISIONS (-1: bits of a missing member)."""
+    """The table for one cross pattern as a read-only array (built once per pattern, not
+    per page): occurrence bits as a number 0..15 (up is 8, next 1) -> index into
+    DECISIONS (-1: bits of a missing member)."""
     lookup = np.full(16, -1, dtype=np.int64)
     for code in range(16):
         row = tuple(bool(code & bit) for bit in (8, 4, 2, 1))
         if all(present or not seen for present, seen in zip(pattern, row, strict=True)):
             lookup[code] = DECISIONS.index(decide(pattern, row, one_sided_persistent))  # type: ignore[arg-type]
+    lookup.flags.writeable = False
     return lookup
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kehr_engine.dbce.similar import LSH_THRESHOLD
-from kehr_engine.dbce.table import BOILERPLATE, INVALID, Decision
+from kehr_engine.dbce.table import BOILERPLATE, INVALID, Decision, table_for
 from kehr_engine.text_blocks import ENCLOSED_MAX_RUN, MIN_BLOCK_LETTERS
 
 __all__ = ["DEFAULT_OPTIONS", "Choice", "DbceOptions", "InvalidRule", "Unit"]
@@ -107,11 +107,7 @@ class DbceOptions:
             raise ValueError(f"choice must be 'least' or 'typical', not {self.choice!r}")
         if not 0.0 <= self.block_share < 1.0:
             raise ValueError(f"block_share must be in [0, 1), not {self.block_share}")
-        if self.one_sided_persistent not in (INVALID, BOILERPLATE):
-            raise ValueError(
-                "one_sided_persistent must be 'invalid' or 'boilerplate', "
-                f"not {self.one_sided_persistent!r}"
-            )
+        table_for(self.one_sided_persistent)  # ValueError for an unknown decision
         if self.enclosed_run < 0:
             raise ValueError(f"enclosed_run must be 0 or more, not {self.enclosed_run}")
         if self.min_run < 1:

@@ -37,7 +37,8 @@ from __future__ import annotations
 import itertools
 from typing import Literal
 
-__all__ = ["BOILERPLATE", "CONTENT", "INVALID", "PATTERNS", "TABLE", "Decision", "decide"]
+__all__ = ["BOILERPLATE", "CONTENT", "INVALID", "PATTERNS", "TABLE", "Decision", "decide",
+           "table_for"]  # fmt: skip
 
 Decision = Literal["content", "boilerplate", "invalid"]
 CONTENT: Decision = "content"
@@ -54,14 +55,15 @@ PATTERNS: list[Pattern] = [
 def _rule(pattern: Pattern, bits: Pattern, one_sided_persistent: Decision) -> Decision:
     _up, has_down, has_prev, has_next = pattern
     in_up, in_down, in_prev, in_next = bits
+    persists = in_prev or in_next
     if in_up and (in_down or not has_down):
         return BOILERPLATE
     if not in_up and not in_down:
-        if not (has_prev or has_next) or in_prev or in_next:
+        if not (has_prev or has_next) or persists:
             return CONTENT
         return INVALID
     # Shared with exactly one of up and down.
-    return one_sided_persistent if in_prev or in_next else INVALID
+    return one_sided_persistent if persists else INVALID
 
 
 def _bits_for(pattern: Pattern) -> list[Pattern]:
@@ -84,16 +86,20 @@ TABLE: dict[tuple[Pattern, Pattern], Decision] = _table(INVALID)
 _TABLE_ONE_SIDED_BOILERPLATE = _table(BOILERPLATE)
 
 
-def decide(pattern: Pattern, bits: Pattern, one_sided_persistent: Decision = INVALID) -> Decision:
-    """The table's decision; KeyError for a pattern without up or bits for a missing member.
-
-    ``one_sided_persistent``: the decision for a fragment in exactly one of up and down
-    that prev or next also holds: invalid (the default), or boilerplate, the reading
-    before issue 31."""
+def table_for(one_sided_persistent: Decision) -> dict[tuple[Pattern, Pattern], Decision]:
+    """The table whose fragment in exactly one of up and down that prev or next also
+    holds gets ``one_sided_persistent``: invalid (:data:`TABLE`, the default) or
+    boilerplate (the reading before issue 31); ValueError for anything else."""
     if one_sided_persistent == INVALID:
-        return TABLE[(pattern, bits)]
+        return TABLE
     if one_sided_persistent == BOILERPLATE:
-        return _TABLE_ONE_SIDED_BOILERPLATE[(pattern, bits)]
+        return _TABLE_ONE_SIDED_BOILERPLATE
     raise ValueError(
         f"one_sided_persistent must be 'invalid' or 'boilerplate', not {one_sided_persistent!r}"
     )
+
+
+def decide(pattern: Pattern, bits: Pattern, one_sided_persistent: Decision = INVALID) -> Decision:
+    """The table's decision; KeyError for a pattern without up or bits for a missing member,
+    ValueError for an unknown ``one_sided_persistent`` (:func:`table_for`)."""
+    return table_for(one_sided_persistent)[(pattern, bits)]
