@@ -321,8 +321,8 @@ def test_a_link_to_the_next_page_inside_the_content_takes_its_neighbours_decisio
     """A table-of-contents line naming a neighbouring section (debian-reference's
     miss) is in one similar page and in this URL's earlier capture: undecided by
     default, so the content around it decides; boilerplate in the reading before
-    issue 31. (Enclosed runs are off: they would make the lone boilerplate line
-    content again and hide the table's part.)"""
+    issue 31. (Enclosed runs and the container rule are off: they would make the lone
+    boilerplate line content again and hide the table's part.)"""
     link = "Next section: Rivers and the old bridge in winter floods"
     story = ARTICLES["a1"]
 
@@ -343,8 +343,8 @@ def test_a_link_to_the_next_page_inside_the_content_takes_its_neighbours_decisio
     prev = Capture("prev", "https://example.test/a1", "example.test", 1.0)
     cross = Cross(cur, up=captures["up"], down=captures["down"], prev=prev)
     segmented = segment(cur_html, cur.url)
-    now = DbceOptions(enclosed_run=0)
-    before = DbceOptions(enclosed_run=0, one_sided_persistent=BOILERPLATE)
+    now = DbceOptions(enclosed_run=0, container_share=0.0)
+    before = DbceOptions(enclosed_run=0, container_share=0.0, one_sided_persistent=BOILERPLATE)
     for options, expected in ((now, GOOD), (before, BAD)):
         result = label_cross(
             cross, segmented.document, len(segmented.node_texts), others, options=options

@@ -139,7 +139,10 @@ def test_a_short_shared_heading_takes_its_neighbours_decision(site: list[Archive
     new = labels_by_text(install, label_archive(site)["install"].labels)
     assert new["Notes and caveats"] == GOOD
     alone = labels_by_text(
-        install, label_archive(site, options=DbceOptions(min_letters=0))["install"].labels
+        install,
+        label_archive(site, options=DbceOptions(min_letters=0, container_share=0.0))[
+            "install"
+        ].labels,
     )
     assert alone["Notes and caveats"] == BAD  # without the inheritance, the table's word
 
@@ -177,7 +180,9 @@ def test_settle_applies_each_invalid_rule() -> None:
     content, boilerplate, invalid = 0, 1, 2  # indices into labels.DECISIONS
     decided = np.array([content, invalid, boilerplate])
     by_rule = {
-        rule: settle(decided, blocks, DbceOptions(invalid=rule, min_letters=0)).tolist()
+        rule: settle(
+            decided, blocks, DbceOptions(invalid=rule, min_letters=0, container_share=0.0)
+        ).tolist()
         for rule in RULES
     }
     assert by_rule == {
@@ -186,12 +191,15 @@ def test_settle_applies_each_invalid_rule() -> None:
         "content": [GOOD, GOOD, BAD],
         "boilerplate": [GOOD, BAD, BAD],
     }
-    short = DbceOptions(invalid="length", invalid_letters=80, min_letters=0)
+    short = DbceOptions(invalid="length", invalid_letters=80, min_letters=0, container_share=0.0)
     assert settle(decided, blocks, short).tolist() == [GOOD, BAD, BAD]  # 47 letters < 80
-    long_enough = DbceOptions(invalid="length", invalid_letters=40, min_letters=0)
+    long_enough = DbceOptions(
+        invalid="length", invalid_letters=40, min_letters=0, container_share=0.0
+    )
     assert settle(decided, blocks, long_enough).tolist() == [GOOD, GOOD, BAD]
     # "Tiny" (4 letters) takes its nearest long neighbour's decision.
-    assert settle(decided, blocks, DbceOptions(invalid="content")).tolist() == [GOOD, GOOD, GOOD]
+    alone = DbceOptions(invalid="content", container_share=0.0)
+    assert settle(decided, blocks, alone).tolist() == [GOOD, GOOD, GOOD]
 
 
 def test_settle_gives_a_boilerplate_block_between_content_the_content_decision() -> None:
@@ -205,8 +213,33 @@ def test_settle_gives_a_boilerplate_block_between_content_the_content_decision()
     blocks = text_blocks(page.document, len(page.node_texts))
     content, boilerplate = 0, 1  # indices into labels.DECISIONS
     decided = np.array([boilerplate, content, boilerplate, content])
-    thesis_like = DbceOptions(min_letters=0, enclosed_run=0)
+    thesis_like = DbceOptions(min_letters=0, enclosed_run=0, container_share=0.0)
     assert settle(decided, blocks, thesis_like).tolist() == [BAD, GOOD, BAD, GOOD]
     # The heading between two paragraphs of its section becomes content; the menu at
     # the page's edge stays boilerplate.
-    assert settle(decided, blocks, DbceOptions(min_letters=0)).tolist() == [BAD, GOOD, GOOD, GOOD]
+    enclosed = DbceOptions(min_letters=0, container_share=0.0)
+    assert settle(decided, blocks, enclosed).tolist() == [BAD, GOOD, GOOD, GOOD]
+
+
+def test_settle_gives_a_repeated_section_inside_the_content_container_the_content_decision() -> (
+    None
+):
+    """rustdoc's case: the generator's trait implementations close every page, inside
+    the content, a run too long and not enclosed; the menu outside the content stays."""
+    repeated = "".join(f"<p>Performs the conversion number {n} the same on every page.</p>"
+                       for n in range(15))  # fmt: skip
+    page = segment(
+        "<html><body><ul><li>Home of the whole documentation</li></ul><main><h1>A title</h1>"
+        "<p>A long paragraph of this page's own content words.</p>"
+        f"<h2>Blanket Implementations</h2>{repeated}</main></body></html>",
+        "",
+    )
+    blocks = text_blocks(page.document, len(page.node_texts))
+    content, boilerplate = 0, 1  # indices into labels.DECISIONS
+    decided = np.array([boilerplate, content, content] + [boilerplate] * 16)
+    without = settle(decided, blocks, DbceOptions(container_share=0.0)).tolist()
+    assert without[:3] == [BAD, GOOD, GOOD] and set(without[3:]) == {BAD}
+    assert settle(decided, blocks, DbceOptions()).tolist() == [BAD] + [GOOD] * 18
+    assert DbceOptions.thesis_reading().container_share == 0.0
+    with pytest.raises(ValueError, match="container_share"):
+        DbceOptions(container_share=1.5)

@@ -403,11 +403,50 @@ def test_a_repeated_heading_inside_the_content_is_content_where_the_menu_is_not(
 ) -> None:
     """The generator's heading recurs on every page as the menu does; the heading sits
     between the page's own title and text, the menu at the page's edge."""
-    streams = {run: UrlTreeStream(["strict"], NO_RULES, store=store, enclosed_run=run)
+    streams = {run: UrlTreeStream(["strict"], NO_RULES, store=store, enclosed_run=run,
+                                  container_share=0.0)
                for run in (0, 3)}  # fmt: skip
     judged = _judge_last(streams, [_reference_page(n) for n in range(6)])
     assert judged[0]["Implemented Interfaces"] and not judged[3]["Implemented Interfaces"]
     assert judged[3]["Home of the whole site"] and judged[3]["Index of every module"]
+
+
+def _crate_page(n: int) -> str:
+    """rustdoc's shape: the page's own title and text, then a long section the
+    generator repeats on every page, inside the same container; a menu outside it."""
+    repeated = "".join(f"<div><p>Performs the conversion the same way, number {k}.</p></div>"
+                       for k in range(15))  # fmt: skip
+    return (f"<html><body><nav><ul><li><a href=/>All items of the whole crate</a></li></ul>"
+            f"</nav><section><h1>Struct number {n} {'x' * n} of the crate</h1><div><p>Struct "
+            f"{n} {'y' * n} is a word of Rust code with a meaning.</p></div>"
+            f"<h2>Blanket Implementations</h2>{repeated}</section></body></html>")  # fmt: skip
+
+
+def test_a_repeated_section_inside_the_content_container_is_content(store: str) -> None:
+    streams = {share: UrlTreeStream(["strict"], NO_RULES, store=store, container_share=share)
+               for share in (0.0, 0.9)}  # fmt: skip
+    judged = _judge_last(streams, [_crate_page(n) for n in range(6)])
+    conversion = "Performs the conversion the same way, number 14."
+    assert judged[0.0][conversion] and judged[0.0]["Blanket Implementations"]
+    assert not judged[0.9][conversion] and not judged[0.9]["Blanket Implementations"]
+    assert judged[0.9]["All items of the whole crate"]  # the menu is outside
+    assert not judged[0.9]["Struct number 5 xxxxx of the crate"]
+
+
+def test_the_container_rule_survives_a_snapshot_and_older_snapshots_had_none() -> None:
+    import gzip
+    import json
+
+    stream = UrlTreeStream(["strict"], NO_RULES, container_share=0.6)
+    assert UrlTreeStream.restore(stream.snapshot()).container_share == 0.6
+    assert UrlTreeStream.restore(UrlTreeStream(["strict"]).snapshot()).container_share == 0.9
+    state = json.loads(gzip.decompress(stream.snapshot()))
+    state["unit"] = state["unit"][:3]  # as written before the rule
+    restored = UrlTreeStream.restore(gzip.compress(json.dumps(state).encode()))
+    assert restored.container_share == 0.0 and restored.enclosed_run == 12
+    for bad in (-0.1, 1.5):
+        with pytest.raises(ValueError, match="container_share"):
+            UrlTreeStream(["strict"], container_share=bad)
 
 
 def test_the_enclosed_run_survives_a_snapshot_and_older_snapshots_had_none() -> None:

@@ -18,8 +18,10 @@ boundaries), as in the URL Tree's paper:
    ``min_letters`` letters take their structurally nearest long neighbour's decision
    (:func:`kehr_engine.text_blocks.inherit`), a short run of boilerplate blocks that
    content encloses becomes content (``options.enclosed_run``,
-   :func:`kehr_engine.text_blocks.absorb_enclosed`), and each node takes its block's
-   label.
+   :func:`kehr_engine.text_blocks.absorb_enclosed`), so does every boilerplate block
+   inside the page's content container (``options.container_share``,
+   :func:`kehr_engine.text_blocks.absorb_in_container`), and each node takes its
+   block's label.
 
 **Why (issue 31, the developer sites of bench/template_eval.py).** Per table row, the
 thesis reading's errors on these sites are not invalid words (148-471 a site, under 1 %
@@ -60,7 +62,13 @@ from kehr_engine.dbce.labels import (
 from kehr_engine.dbce.options import DbceOptions
 from kehr_engine.dbce.similar import Cross
 from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, Decision
-from kehr_engine.text_blocks import TextBlocks, absorb_enclosed, inherit, text_blocks
+from kehr_engine.text_blocks import (
+    TextBlocks,
+    absorb_enclosed,
+    absorb_in_container,
+    inherit,
+    text_blocks,
+)
 
 __all__ = ["block_decisions", "label_blocks", "settle"]
 
@@ -112,7 +120,10 @@ def settle(decided: np.ndarray, blocks: TextBlocks, options: DbceOptions) -> np.
         labels = inherit(labels, blocks, invalid | short)
     elif short.any():
         labels = inherit(labels, blocks, short)
-    return absorb_enclosed(labels, blocks, options.enclosed_run, template=BAD, content=GOOD)
+    labels = absorb_enclosed(labels, blocks, options.enclosed_run, template=BAD, content=GOOD)
+    return absorb_in_container(
+        labels, blocks, options.container_share, options.min_letters, template=BAD, content=GOOD
+    )
 
 
 def label_blocks(

@@ -31,7 +31,7 @@ from typing import Literal
 
 from kehr_engine.dbce.similar import LSH_THRESHOLD
 from kehr_engine.dbce.table import BOILERPLATE, INVALID, Decision, table_for
-from kehr_engine.text_blocks import ENCLOSED_MAX_RUN, MIN_BLOCK_LETTERS
+from kehr_engine.text_blocks import CONTAINER_SHARE, ENCLOSED_MAX_RUN, MIN_BLOCK_LETTERS
 
 __all__ = ["DEFAULT_OPTIONS", "Choice", "DbceOptions", "InvalidRule", "Unit"]
 
@@ -76,6 +76,10 @@ class DbceOptions:
       right before and after it in the same part of the page becomes content
       (:func:`kehr_engine.text_blocks.absorb_enclosed`: labels a site's generator
       repeats inside its content); 0: no such rule, as in the thesis.
+    - ``container_share``: every boilerplate block inside the deepest element holding
+      this share of the page's content letters becomes content
+      (:func:`kehr_engine.text_blocks.absorb_in_container`: whole sections a site's
+      generator repeats inside its content); 0: no such rule, as in the thesis.
     - ``one_sided_persistent``: the table's decision for a fragment shared with exactly
       one of up and down that prev or next also holds (:mod:`kehr_engine.dbce.table`):
       ``"invalid"``, settled like any undecided block, or ``"boilerplate"``, the
@@ -97,6 +101,7 @@ class DbceOptions:
     twin_margin: float = 0.3
     enclosed_run: int = ENCLOSED_MAX_RUN
     one_sided_persistent: Decision = INVALID
+    container_share: float = CONTAINER_SHARE
 
     def __post_init__(self) -> None:
         if self.unit not in ("node", "block"):
@@ -108,6 +113,8 @@ class DbceOptions:
         if not 0.0 <= self.block_share < 1.0:
             raise ValueError(f"block_share must be in [0, 1), not {self.block_share}")
         table_for(self.one_sided_persistent)  # ValueError for an unknown decision
+        if not 0.0 <= self.container_share <= 1.0:
+            raise ValueError(f"container_share must be in [0, 1], not {self.container_share}")
         if self.enclosed_run < 0:
             raise ValueError(f"enclosed_run must be 0 or more, not {self.enclosed_run}")
         if self.min_run < 1:
@@ -122,7 +129,8 @@ class DbceOptions:
         """Kehr's reading of the thesis before issue 31: word runs voted per node,
         invalid fragments unlabelled, similar pages only above the LSH threshold."""
         return cls(unit="node", min_letters=0, invalid="unlabelled", fallback=False,
-                   candidates=2, enclosed_run=0, one_sided_persistent=BOILERPLATE)  # fmt: skip
+                   candidates=2, enclosed_run=0, one_sided_persistent=BOILERPLATE,
+                   container_share=0.0)  # fmt: skip
 
 
 DEFAULT_OPTIONS = DbceOptions()

@@ -13,10 +13,12 @@ than ``max_age_s`` (14 days) behind the domain's newest capture are dropped, but
 (:mod:`kehr_engine.text_blocks`): the stream hashes and judges each block, a block
 shorter than ``min_block_letters`` takes its nearest long neighbour's decision, a run of
 at most ``enclosed_run`` template blocks that content encloses becomes content
-(:func:`kehr_engine.text_blocks.absorb_enclosed`), and the
-decisions are projected back onto the numbered nodes (issue 31: per node, ``self`` in a
-code listing or a recurring "Parameters" heading was taken for template). A document
-given as bare texts is judged text by text, as before.
+(:func:`kehr_engine.text_blocks.absorb_enclosed`), so does every template block inside
+the page's content container (:func:`kehr_engine.text_blocks.absorb_in_container`,
+``container_share``; 0 turns it off), and the decisions are projected back onto the
+numbered nodes (issue 31: per node, ``self`` in a code listing or a recurring
+"Parameters" heading was taken for template). A document given as bare texts is
+judged text by text, as before.
 """
 
 from __future__ import annotations
@@ -30,10 +32,12 @@ import numpy as np
 
 from kehr_engine.segmenter import read_node_texts
 from kehr_engine.text_blocks import (
+    CONTAINER_SHARE,
     ENCLOSED_MAX_RUN,
     MIN_BLOCK_LETTERS,
     TextBlocks,
     absorb_enclosed,
+    absorb_in_container,
     inherit_short,
     text_blocks,
 )
@@ -103,6 +107,7 @@ class UrlTreeStream:
         unit: str = "block",
         min_block_letters: int = MIN_BLOCK_LETTERS,
         enclosed_run: int = ENCLOSED_MAX_RUN,
+        container_share: float = CONTAINER_SHARE,
     ) -> None:
         self.heuristics = [
             h if isinstance(h, Heuristic) else parse_heuristic(h) for h in heuristics
@@ -117,10 +122,12 @@ class UrlTreeStream:
             raise ValueError(f"unknown unit {unit!r}: use {' or '.join(UNITS)}.")
         if min_block_letters < 0 or enclosed_run < 0:
             raise ValueError("min_block_letters and enclosed_run must be 0 or more.")
+        if not 0.0 <= container_share <= 1.0:
+            raise ValueError(f"container_share must be in [0, 1], not {container_share}.")
         # What a document's texts are counted as: its text blocks (when the document
         # carries them) or its numbered nodes (snapshots of version 1 counted nodes).
         self.unit, self.min_block_letters = unit, min_block_letters
-        self.enclosed_run = enclosed_run
+        self.enclosed_run, self.container_share = enclosed_run, container_share
         self.rules = rules if rules is not None else QueryRules.default()
         self.max_docs, self.max_age_s, self.keep_newest = max_docs, max_age_s, keep_newest
         self.store = store
@@ -153,11 +160,13 @@ class UrlTreeStream:
         return Outcome(key, False, judged)
 
     def _to_nodes(self, boilerplate: np.ndarray, units: TextBlocks) -> np.ndarray:
-        """Per-block judgements as per-node ones, short blocks inheriting theirs and
-        short template runs inside content becoming content."""
+        """Per-block judgements as per-node ones, short blocks inheriting theirs, short
+        template runs inside content and template blocks inside the content container
+        becoming content."""
         labels = np.where(boilerplate, 1, 3).astype(np.uint8)
         labels = inherit_short(labels, units, self.min_block_letters)
         labels = absorb_enclosed(labels, units, self.enclosed_run)
+        labels = absorb_in_container(labels, units, self.container_share, self.min_block_letters)
         return units.to_nodes(labels == 1)
 
     def _domain(self, name: str) -> DomainTree:
@@ -194,7 +203,7 @@ class UrlTreeStream:
             "heuristics": [h.name for h in self.heuristics],
             "rules": [[r.pattern.pattern, sorted(r.keep)] for r in self.rules.rules],
             "limits": [self.max_docs, self.max_age_s, self.keep_newest],
-            "unit": [self.unit, self.min_block_letters, self.enclosed_run],
+            "unit": [self.unit, self.min_block_letters, self.enclosed_run, self.container_share],
             "stats": [self.stats.documents, self.stats.duplicates, self.stats.evicted],
             # Each domain's clock (its latest capture ever) and its documents, oldest first.
             "domains": {
@@ -228,12 +237,14 @@ class UrlTreeStream:
         max_docs, max_age_s, keep_newest = state["limits"]
         # Version 1 counted nodes: its documents' hashes are node hashes, so the restored
         # stream goes on counting nodes (streaming the corpus anew switches to blocks).
-        # A snapshot written before the enclosed-run rule holds two values: it had none.
-        unit, min_letters, *enclosed = state.get("unit", ["node", MIN_BLOCK_LETTERS])
+        # A snapshot written before the enclosed-run rule holds two values, one written
+        # before the container rule three: the stream goes on without the rule it lacked.
+        unit, min_letters, *rules_after = state.get("unit", ["node", MIN_BLOCK_LETTERS])
+        enclosed, container = [*rules_after, 0, 0.0][:2]
         stream = cls(state["heuristics"], rules, max_docs=max_docs, max_age_s=max_age_s,
                      keep_newest=keep_newest, store=store, unit=unit,
-                     min_block_letters=min_letters,
-                     enclosed_run=enclosed[0] if enclosed else 0)  # fmt: skip
+                     min_block_letters=min_letters, enclosed_run=enclosed,
+                     container_share=container)  # fmt: skip
         stream.stats = StreamStats(*state["stats"])
         for name, (newest, docs) in state["domains"].items():
             domain = stream._domain(name)
