@@ -20,10 +20,12 @@ Three kinds of site (issue 31):
   developer nor the unseen sites use, so that a change prompted by the unseen sites'
   errors can be judged on sites nobody has looked at through a method. Only their gold
   rules were checked, on every crawled page (the container found, the share of the
-  page's tokens it keeps); no method (URL Tree, DBCE, trafilatura, the article model)
-  has run on them. ``bench/template_eval.py`` leaves them out unless ``--sites`` names
-  them (:data:`JUDGED_SITES` is its default), and nobody reads their error lists before
-  the change they judge is final. Each site's pages (capped crawl), pages without the
+  page's tokens it keeps), until they judged one change: the content-container rule
+  (seventh session), run once when it was final, with and without the rule
+  (bench/reports/template-eval-reserve.json). Their error lists have been read since,
+  so they are spent as judges too; a later change needs fresh sites again.
+  ``bench/template_eval.py`` leaves them out unless ``--sites`` names them
+  (:data:`JUDGED_SITES` is its default). Each site's pages (capped crawl), pages without the
   container, and the share of a page's tokens inside the gold (min / median / max):
 
   - log4cplus-doxygen (Doxygen 1.9.4, liblog4cplus-doc): 150 of 367, none without;
