@@ -280,9 +280,9 @@ SITES = [
          "summary.hideme (source links and toggles)",
          _rustdoc_boilerplate, short="syn", kind="unseen", cap=150),
     # Reserve: added in the sixth session, from generators none of the sites above uses
-    # (Doxygen, qdoc, odoc, YARD, Erlang's erl_docgen); only their gold rules were
-    # checked (on every crawled page). No method has run on them: the default run
-    # leaves them out, and they are for judging a change prompted by the unseen sites.
+    # (Doxygen, qdoc, odoc, YARD, Erlang's erl_docgen); their gold rules were checked on
+    # every crawled page, and they judged the content-container rule once (seventh
+    # session, bench/reports/template-eval-reserve.json). The default run leaves them out.
     # Doxygen's index.html reaches one page (its menu is written by JavaScript), the
     # class list (annotated.html) every class, file and namespace page.
     Site("log4cplus-doxygen", "liblog4cplus-doc", Path("/usr/share/doc/liblog4cplus-dev/html"),
@@ -319,7 +319,7 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 
 
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
-# The default run (bench/template_eval.py without --sites): never a reserve site.
+# The default run (bench/template_eval.py without --sites): no reserve site.
 JUDGED_SITES = [site for site in SITES if site.kind != "reserve"]
 
 
