@@ -68,8 +68,9 @@ from lxml import etree
 from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG, shared_document_tree
 
 __all__ = ["BOUNDARIES", "CONTAINER_SHARE", "ENCLOSED_MAX_DISTANCE", "ENCLOSED_MAX_RUN",
-           "MIN_BLOCK_LETTERS", "TextBlocks", "absorb_enclosed", "absorb_in_container",
-           "content_container", "inherit", "inherit_short", "text_blocks"]  # fmt: skip
+           "MIN_BLOCK_LETTERS", "TextBlocks", "absorb_enclosed", "absorb_generator_repeats",
+           "absorb_in_container", "check_container_share", "content_container", "inherit",
+           "inherit_short", "text_blocks"]  # fmt: skip
 
 #: Elements whose start and end bound a block (HTML's block-level and table elements).
 BOUNDARIES = frozenset(
@@ -318,6 +319,31 @@ def absorb_in_container(
         if blocks.paths[block][:depth] == container:
             out[block] = content
     return out
+
+
+def absorb_generator_repeats(
+    labels: np.ndarray,
+    blocks: TextBlocks,
+    enclosed_run: int,
+    container_share: float,
+    min_letters: int,
+    *,
+    template: int = 1,
+    content: int = 3,
+) -> np.ndarray:
+    """Both rules for what a site's generator repeats inside its content, in the order
+    both template methods apply them: enclosed runs (:func:`absorb_enclosed`), then the
+    content container (:func:`absorb_in_container`)."""
+    labels = absorb_enclosed(labels, blocks, enclosed_run, template=template, content=content)
+    return absorb_in_container(
+        labels, blocks, container_share, min_letters, template=template, content=content
+    )
+
+
+def check_container_share(share: float) -> None:
+    """ValueError unless ``share`` is a share in [0, 1] (0: the container rule off)."""
+    if not 0.0 <= share <= 1.0:
+        raise ValueError(f"container_share must be in [0, 1], not {share}")
 
 
 def _near(blocks: TextBlocks, block: int, neighbour: int, max_distance: int) -> bool:

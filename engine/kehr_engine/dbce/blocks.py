@@ -64,8 +64,7 @@ from kehr_engine.dbce.similar import Cross
 from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, Decision
 from kehr_engine.text_blocks import (
     TextBlocks,
-    absorb_enclosed,
-    absorb_in_container,
+    absorb_generator_repeats,
     inherit,
     text_blocks,
 )
@@ -120,10 +119,9 @@ def settle(decided: np.ndarray, blocks: TextBlocks, options: DbceOptions) -> np.
         labels = inherit(labels, blocks, invalid | short)
     elif short.any():
         labels = inherit(labels, blocks, short)
-    labels = absorb_enclosed(labels, blocks, options.enclosed_run, template=BAD, content=GOOD)
-    return absorb_in_container(
-        labels, blocks, options.container_share, options.min_letters, template=BAD, content=GOOD
-    )
+    return absorb_generator_repeats(labels, blocks, options.enclosed_run,
+                                    options.container_share, options.min_letters,
+                                    template=BAD, content=GOOD)  # fmt: skip
 
 
 def label_blocks(

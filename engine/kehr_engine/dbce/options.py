@@ -31,7 +31,12 @@ from typing import Literal
 
 from kehr_engine.dbce.similar import LSH_THRESHOLD
 from kehr_engine.dbce.table import BOILERPLATE, INVALID, Decision, table_for
-from kehr_engine.text_blocks import CONTAINER_SHARE, ENCLOSED_MAX_RUN, MIN_BLOCK_LETTERS
+from kehr_engine.text_blocks import (
+    CONTAINER_SHARE,
+    ENCLOSED_MAX_RUN,
+    MIN_BLOCK_LETTERS,
+    check_container_share,
+)
 
 __all__ = ["DEFAULT_OPTIONS", "Choice", "DbceOptions", "InvalidRule", "Unit"]
 
@@ -113,8 +118,7 @@ class DbceOptions:
         if not 0.0 <= self.block_share < 1.0:
             raise ValueError(f"block_share must be in [0, 1), not {self.block_share}")
         table_for(self.one_sided_persistent)  # ValueError for an unknown decision
-        if not 0.0 <= self.container_share <= 1.0:
-            raise ValueError(f"container_share must be in [0, 1], not {self.container_share}")
+        check_container_share(self.container_share)
         if self.enclosed_run < 0:
             raise ValueError(f"enclosed_run must be 0 or more, not {self.enclosed_run}")
         if self.min_run < 1:

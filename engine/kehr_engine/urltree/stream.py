@@ -36,8 +36,8 @@ from kehr_engine.text_blocks import (
     ENCLOSED_MAX_RUN,
     MIN_BLOCK_LETTERS,
     TextBlocks,
-    absorb_enclosed,
-    absorb_in_container,
+    absorb_generator_repeats,
+    check_container_share,
     inherit_short,
     text_blocks,
 )
@@ -122,8 +122,7 @@ class UrlTreeStream:
             raise ValueError(f"unknown unit {unit!r}: use {' or '.join(UNITS)}.")
         if min_block_letters < 0 or enclosed_run < 0:
             raise ValueError("min_block_letters and enclosed_run must be 0 or more.")
-        if not 0.0 <= container_share <= 1.0:
-            raise ValueError(f"container_share must be in [0, 1], not {container_share}.")
+        check_container_share(container_share)
         # What a document's texts are counted as: its text blocks (when the document
         # carries them) or its numbered nodes (snapshots of version 1 counted nodes).
         self.unit, self.min_block_letters = unit, min_block_letters
@@ -165,8 +164,9 @@ class UrlTreeStream:
         becoming content."""
         labels = np.where(boilerplate, 1, 3).astype(np.uint8)
         labels = inherit_short(labels, units, self.min_block_letters)
-        labels = absorb_enclosed(labels, units, self.enclosed_run)
-        labels = absorb_in_container(labels, units, self.container_share, self.min_block_letters)
+        labels = absorb_generator_repeats(
+            labels, units, self.enclosed_run, self.container_share, self.min_block_letters
+        )
         return units.to_nodes(labels == 1)
 
     def _domain(self, name: str) -> DomainTree:
