@@ -225,3 +225,99 @@ def test_without_an_element_holding_the_share_nothing_turns() -> None:
     nothing = np.where(labels == GOOD, 0, labels).astype(np.uint8)
     assert content_container(nothing, blocks) is None
     assert (absorb_in_container(nothing, blocks) == nothing).all()
+
+
+# odoc's shape: a site header whose <h1> is the site's name, then <main> holding the
+# page's title, its breadcrumbs and table of contents in <nav>s, and its text.
+LANDMARK_PAGE = (
+    b"<html><body><header><h1>The Graph Library</h1></header>"
+    b"<div role=navigation><p>Search the whole library here</p></div>"
+    b"<main><nav class=crumbs><p>Up to the library index page</p></nav>"
+    b"<h1>Module Graph and its functors</h1>"
+    b"<nav class=toc><ul><li><a href=#a>Building graphs from edges</a></li>"
+    b"<li><a href=#b>Traversing graphs in depth</a></li></ul></nav>"
+    b"<div class=content><div class=spec><p>Graphs are built from their edges, one by one."
+    b"</p></div><div class=spec><p>Traversal visits every vertex once, depth first.</p>"
+    b"</div><div class=spec><p>Raised when a vertex is not in the graph.</p></div></div>"
+    b"</main></body></html>"
+)  # fmt: skip
+
+
+def _landmark_page() -> tuple[np.ndarray, dict[str, int], TextBlocks]:
+    texts, blocks = blocks_of(LANDMARK_PAGE)
+    block = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
+    labels = np.full(len(blocks), BAD, dtype=np.uint8)
+    for own in ("Graphs are built from their edges, one by one.",
+                "Traversal visits every vertex once, depth first."):  # fmt: skip
+        labels[block[own]] = GOOD
+    # "Raised when ..." repeats on every page of the site: template by count.
+    return labels, block, blocks
+
+
+def test_blocks_know_their_navigation_landmark_and_the_pages_title() -> None:
+    _labels, block, blocks = _landmark_page()
+    assert blocks.navigation[block["Search the whole library here"]] > 0  # role
+    crumbs = block["Up to the library index page"]
+    # <nav><p>: the landmark is the block's <p>'s parent.
+    assert blocks.navigation[crumbs] == len(blocks.paths[crumbs]) - 1
+    toc = block["Building graphs from edges"]
+    assert blocks.navigation[toc] > 0 and blocks.navigation[toc] < len(blocks.paths[toc])
+    for outside in ("The Graph Library", "Module Graph and its functors",
+                    "Raised when a vertex is not in the graph."):  # fmt: skip
+        assert blocks.navigation[block[outside]] == 0
+    # The title is the <h1> inside <main>, not the site header's.
+    assert blocks.title == blocks.paths[block["Module Graph and its functors"]]
+    _texts, untitled = blocks_of(LANDMARK_PAGE.replace(b"main>", b"div>"))
+    assert untitled.title is None
+
+
+def test_a_navigation_landmark_inside_the_container_stays_template() -> None:
+    labels, block, blocks = _landmark_page()
+    out = absorb_in_container(labels, blocks)
+    # The container grew to <main> to hold the title: the repeated spec and the title
+    # turn, the breadcrumbs and the table of contents inside <main> stay template.
+    for turned in ("Raised when a vertex is not in the graph.", "Module Graph and its functors"):
+        assert out[block[turned]] == GOOD
+    for navigation in ("Up to the library index page", "Building graphs from edges",
+                       "Traversing graphs in depth", "Search the whole library here",
+                       "The Graph Library"):  # fmt: skip
+        assert out[block[navigation]] == BAD
+    # A container inside a <nav> is still a container: the landmark around it is not one
+    # inside it.
+    wrapped = b"<nav>".join(LANDMARK_PAGE.split(b"<main>")).replace(b"</main>", b"</nav>")
+    texts, blocks = blocks_of(wrapped)
+    block = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
+    assert blocks.title is None
+    labels = np.full(len(blocks), BAD, dtype=np.uint8)
+    for own in ("Graphs are built from their edges, one by one.",
+                "Traversal visits every vertex once, depth first."):  # fmt: skip
+        labels[block[own]] = GOOD
+    assert (
+        absorb_in_container(labels, blocks)[block["Raised when a vertex is not in the graph."]]
+        == GOOD
+    )
+
+
+def test_the_container_grows_to_hold_the_pages_title_inside_main() -> None:
+    labels, block, blocks = _crate_page()
+    # The method called only the docblock content: alone it holds every letter.
+    title = block["Struct Ident, a word of Rust code"]
+    labels[title] = BAD
+    docblock = block["A word of Rust code, which may be a keyword or an identifier."]
+    section = blocks.paths[title][:-1]
+    assert blocks.title == blocks.paths[title]
+    assert content_container(labels, blocks) == section  # not the docblock's <div>
+    out = absorb_in_container(labels, blocks)
+    assert (
+        out[title] == GOOD and out[block["Performs the conversion the same way, number 3."]] == GOOD
+    )
+    # Without <main> there is no title to hold: the docblock's <div> is the container.
+    texts, plain = blocks_of(CRATE_PAGE.replace(b"main>", b"div>"))
+    plain_block = {t.strip(): int(b) for t, b in zip(texts, plain.node_block, strict=True)}
+    plain_labels = np.full(len(plain), BAD, dtype=np.uint8)
+    plain_labels[plain_block["A word of Rust code, which may be a keyword or an identifier."]] = (
+        GOOD
+    )
+    assert content_container(plain_labels, plain) == plain.paths[docblock][:-1]
+    repeated = plain_block["Performs the conversion the same way, number 3."]
+    assert absorb_in_container(plain_labels, plain)[repeated] == BAD
