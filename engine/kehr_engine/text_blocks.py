@@ -48,20 +48,23 @@ deepest element below ``<body>`` that encloses at least :data:`CONTAINER_SHARE` 
 letters of the long blocks the method calls content (an element above the blocks' own),
 and makes every template block inside it content. A site's menus, headers and footers
 sit outside the element that holds its pages' own text; what a generator repeats beside
-that text is part of the page. Only when a page's content spreads over the whole body
-(no element below it holds that share) does the rule leave it alone. 0.9 (of 0.6, 0.8,
+that text is part of the page. When a page's content spreads over the whole body (no
+element below it holds that share) the rule leaves it alone, unless the page has a main
+landmark (below). 0.9 (of 0.6, 0.8,
 0.9, 0.95 and 0.98) was chosen on the ten developer sites and the five unseen ones of
 bench/template_eval.py, whose error lists had shown the class: it kept the goal on all
 ten developer sites for both methods (mean F1 -0.001) and raised the unseen sites' mean
 F1 from 0.83 to 0.96 (URL Tree) and 0.81 to 0.95 (DBCE); higher shares pull a misjudged
 sidebar block into the container's choice (docs/methods.md).
 
-Two of HTML's landmarks refine the container. The page's title, the first ``<h1>``
-inside its ``<main>`` (or ``role="main"``), is part of its content: when a method called
-little but one section content (rustdoc's docblock, DBCE on some of ``syn``'s pages),
-the container grows to enclose the title as well. And a ``<nav>`` (or
+HTML's landmarks refine the container. The page's title, the first ``<h1>`` inside its
+``<main>`` (or ``role="main"``), is part of its content: when a method called little but
+one section content (rustdoc's docblock, DBCE on some of ``syn``'s pages), the container
+grows to enclose the title as well. When no element holds the share, or the method
+called nothing on the page content (DBCE on near-identical pages), the page's ``<main>``
+is its container: the page's author said where its content is. And a ``<nav>`` (or
 ``role="navigation"``) inside the container is navigation, not text: odoc keeps its
-breadcrumbs and table of contents there, and their template blocks stay template. Both
+breadcrumbs and table of contents there, and their template blocks stay template. These
 were chosen on the developer, unseen and reserve sites (whose error lists had been
 read) against ``<article>`` as a main landmark, ``<aside>`` as navigation, and any
 ``<h1>`` as the title (a site header's ``<h1>``, as on SQLAlchemy's and Erlang's pages,
@@ -116,8 +119,10 @@ class TextBlocks:
     # int64 per block: the path length of the innermost navigation landmark (<nav>,
     # role="navigation") enclosing it; 0 outside every one.
     navigation: np.ndarray
-    # The path of the page's title, the first <h1> inside its main landmark (<main>,
-    # role="main"); None when it has none.
+    # The path of the page's main landmark (its first <main> or role="main" element
+    # below <body>), and of its title (the first <h1> inside a main landmark); None when
+    # it has none.
+    main: tuple[int, ...] | None
     title: tuple[int, ...] | None
 
     def __len__(self) -> int:
@@ -147,6 +152,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     boundary_depths: list[int] = []  # len(path) at each open boundary element
     navigation_depths: list[int] = []  # len(path) at each open navigation landmark
     main_depths: list[int] = []  # len(path) at each open main landmark
+    main: tuple[int, ...] | None = None
     title: tuple[int, ...] | None = None
     numbered = 0
     inside_node = 0
@@ -175,6 +181,8 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 navigation_depths.append(len(path))
             elif landmark == "main":
                 main_depths.append(len(path))
+                if main is None and len(path) > _PAGE_LEVEL:
+                    main = tuple(path)
             elif tag == "h1" and main_depths and title is None:
                 title = tuple(path)
             if tag in BOUNDARIES and not inside_node:
@@ -191,7 +199,9 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                     if depths and depths[-1] == len(path):
                         depths.pop()
             path.pop()
-    return _numbered(node_segment, node_text, segment_path, segment_navigation, segment, title)
+    return _numbered(
+        node_segment, node_text, segment_path, segment_navigation, segment, (main, title)
+    )
 
 
 def _landmark(element: etree._Element) -> str | None:
@@ -218,7 +228,7 @@ def _numbered(
     segment_path: dict[int, tuple[int, ...]],
     segment_navigation: dict[int, int],
     segments: int,
-    title: tuple[int, ...] | None,
+    landmarks: tuple[tuple[int, ...] | None, tuple[int, ...] | None],
 ) -> TextBlocks:
     """Blocks numbered 0.. in document order from the segments nodes fell in."""
     missing = np.flatnonzero(node_segment < 0)
@@ -233,7 +243,7 @@ def _numbered(
     letters = np.array([len(_NOT_LETTERS.sub("", t)) for t in joined], dtype=np.int64)
     paths = [segment_path.get(int(s), ()) for s in used]
     navigation = np.array([segment_navigation.get(int(s), 0) for s in used], dtype=np.int64)
-    return TextBlocks(node_block.astype(np.int64), joined, letters, paths, navigation, title)
+    return TextBlocks(node_block.astype(np.int64), joined, letters, paths, navigation, *landmarks)
 
 
 def inherit(labels: np.ndarray, blocks: TextBlocks, which: np.ndarray) -> np.ndarray:
@@ -322,15 +332,16 @@ def content_container(
 ) -> tuple[int, ...] | None:
     """The element path (as :attr:`TextBlocks.paths`) of the deepest element below
     ``<body>``, and above the blocks' own elements, holding at least ``share`` of the
-    letters of the blocks of at least ``min_letters`` letters labelled ``content``; None
-    when there are none, or no element below ``<body>`` holds that share.
+    letters of the blocks of at least ``min_letters`` letters labelled ``content``. When
+    there are none, or no element below ``<body>`` holds that share, the page's main
+    landmark (:attr:`TextBlocks.main`), or None when it has none.
 
     When the page has a title (:attr:`TextBlocks.title`) outside that element, the
     container is the deepest element below ``<body>`` enclosing both."""
     long_content = np.flatnonzero((np.asarray(labels) == content) & (blocks.letters >= min_letters))
     total = int(blocks.letters[long_content].sum())
     if total == 0:
-        return None
+        return blocks.main
     held: dict[tuple[int, ...], int] = {}
     for block in long_content.tolist():
         path, letters = blocks.paths[block], int(blocks.letters[block])
@@ -340,7 +351,7 @@ def content_container(
             held[path[:depth]] = held.get(path[:depth], 0) + letters
     enough = [element for element, letters in held.items() if letters >= share * total]
     if not enough:
-        return None
+        return blocks.main
     # Elements holding more than half the letters are nested, so the deepest is unique.
     container = max(enough, key=len)
     title = blocks.title
