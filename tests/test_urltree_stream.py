@@ -5,6 +5,7 @@ compact) against a brute-force recount and against each other."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -244,6 +245,28 @@ def test_a_snapshot_that_is_not_one_is_refused(store: str) -> None:
 
     with pytest.raises(ValueError, match="version 99; this engine reads versions 1 to 2"):
         UrlTreeStream.restore(gzip.compress(b'{"version": 99}'))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda state: state.pop("rules"),
+        lambda state: state["unit"].__setitem__(3, "ninety"),  # a share that is no number
+        lambda state: state["unit"].__setitem__(2, None),
+        lambda state: state.__setitem__("limits", [1]),
+        lambda state: state.__setitem__("domains", {"e.org": [0, [["zz", 0, []]]]}),
+    ],
+)
+def test_a_damaged_snapshot_is_refused_with_what_to_do(damage: Callable[[dict], object]) -> None:
+    import gzip
+    import json
+
+    stream = UrlTreeStream(["strict"], NO_RULES)
+    stream.process(StreamDocument("http://e.org/a", ["Some text of the page"], 0))
+    state = json.loads(gzip.decompress(stream.snapshot()))
+    damage(state)
+    with pytest.raises(ValueError, match=r"not a URL Tree snapshot .* stream the corpus anew"):
+        UrlTreeStream.restore(gzip.compress(json.dumps(state).encode()))
 
 
 @pytest.mark.parametrize(

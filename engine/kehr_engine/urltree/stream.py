@@ -27,6 +27,7 @@ import gzip
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -231,6 +232,17 @@ class UrlTreeStream:
                 f"a URL Tree snapshot of version {version}; this engine reads versions "
                 f"1 to {SNAPSHOT_VERSION}."
             )
+        try:
+            return cls._from_state(state, store)
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
+            # A field missing or of the wrong type: the file was damaged or edited.
+            raise ValueError(
+                f"not a URL Tree snapshot (a damaged field: {type(error).__name__} {error}); "
+                "stream the corpus anew to write a new one."
+            ) from None
+
+    @classmethod
+    def _from_state(cls, state: dict[str, Any], store: str) -> UrlTreeStream:
         rules = QueryRules.parse(
             "\n".join(f"{pattern} {','.join(keep) or '-'}" for pattern, keep in state["rules"])
         )
