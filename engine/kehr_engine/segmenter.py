@@ -571,7 +571,7 @@ def read_node_texts(document: str) -> list[str]:
     """
     if not document.strip():
         raise SegmenterError("The annotation document is empty.")
-    root = parse_document(document)
+    root = shared_document_tree(document)  # read only: its text blocks reuse it
     by_index: dict[int, str] = {}
     for wrapper in root.iter(NODE_TAG):
         raw_index = wrapper.get(NODE_INDEX_ATTR)
