@@ -345,3 +345,39 @@ def test_the_container_grows_to_hold_the_pages_title_inside_main() -> None:
     assert content_container(plain_labels, plain) == plain.paths[docblock][:-1]
     repeated = plain_block["Performs the conversion the same way, number 3."]
     assert absorb_in_container(plain_labels, plain)[repeated] == BAD
+
+
+# pydoctor's shape: the content column holds a search help box that its script shows
+# only on demand, hidden by inline style until then, on every page.
+HIDDEN_PAGE = (
+    b"<html><body><div class=menu><p>Every module of the whole package</p></div>"
+    b"<div id=main><div style='DISPLAY : none;'><p>Term presence: search for documents "
+    b"that hold a term</p><div><p>Fuzzy matches find near spellings too</p></div></div>"
+    b"<p hidden>Results provided by the search index</p>"
+    b"<div style='color: red'><p>Go to the latest version of this document</p></div>"
+    b"<p>A module of the package, which parses the protocol's messages.</p>"
+    b"<p>Its functions read a message and return its fields in order.</p></div>"
+    b"</body></html>"
+)  # fmt: skip
+
+
+def test_hidden_template_inside_the_container_stays_template() -> None:
+    texts, blocks = blocks_of(HIDDEN_PAGE)
+    block = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
+    hidden = ("Term presence: search for documents that hold a term",
+              "Fuzzy matches find near spellings too",
+              "Results provided by the search index")  # fmt: skip
+    shown = "Go to the latest version of this document"
+    assert all(blocks.hidden[block[t]] for t in hidden)
+    assert (
+        not blocks.hidden[block[shown]]
+        and not blocks.hidden[block["Every module of the whole package"]]
+    )
+    labels = np.full(len(blocks), BAD, dtype=np.uint8)
+    for own in ("A module of the package, which parses the protocol's messages.",
+                "Its functions read a message and return its fields in order."):  # fmt: skip
+        labels[block[own]] = GOOD
+    out = absorb_in_container(labels, blocks)
+    assert out[block[shown]] == GOOD  # shown template inside the container turns
+    assert all(out[block[t]] == BAD for t in hidden)  # what no reader sees does not
+    assert out[block["Every module of the whole package"]] == BAD

@@ -68,7 +68,14 @@ breadcrumbs and table of contents there, and their template blocks stay template
 were chosen on the developer, unseen and reserve sites (whose error lists had been
 read) against ``<article>`` as a main landmark, ``<aside>`` as navigation, and any
 ``<h1>`` as the title (a site header's ``<h1>``, as on SQLAlchemy's and Erlang's pages,
-then swallows the menu); they are judged on the fresh sites (docs/methods.md).
+then swallows the menu), and judged once on the fresh sites (docs/methods.md).
+
+**Hidden template.** A template block its own markup hides (the ``hidden`` attribute, an
+inline ``display: none`` or ``visibility: hidden``, on it or an ancestor) stays template
+inside the container as well: no reader sees it as the page's text. pydoctor keeps its
+search help, which a script shows on demand, in the content column of every page; the
+fresh sites' judgement showed the container rule turning it into content. This came
+after every site had been read, so no held-out site has judged it.
 """
 
 from __future__ import annotations
@@ -105,6 +112,7 @@ ENCLOSED_MAX_DISTANCE = 3
 #: long content blocks are content (:func:`absorb_in_container`); 0 turns the rule off.
 CONTAINER_SHARE = 0.9
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
+_HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _PAGE_LEVEL = 2  # html (depth 1) and body (depth 2) are shared by every block
 
 
@@ -119,6 +127,9 @@ class TextBlocks:
     # int64 per block: the path length of the innermost navigation landmark (<nav>,
     # role="navigation") enclosing it; 0 outside every one.
     navigation: np.ndarray
+    # bool per block: inside an element its own markup hides (the hidden attribute, an
+    # inline display: none or visibility: hidden), which no reader sees.
+    hidden: np.ndarray
     # The path of the page's main landmark (its first <main> or role="main" element
     # below <body>), and of its title (the first <h1> inside a main landmark); None when
     # it has none.
@@ -149,9 +160,11 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     segment = 0
     path: list[int] = []  # start-order numbers of the open elements
     segment_navigation: dict[int, int] = {}
+    segment_hidden: set[int] = set()
     boundary_depths: list[int] = []  # len(path) at each open boundary element
     navigation_depths: list[int] = []  # len(path) at each open navigation landmark
     main_depths: list[int] = []  # len(path) at each open main landmark
+    hidden_depths: list[int] = []  # len(path) at each open hidden element
     main: tuple[int, ...] | None = None
     title: tuple[int, ...] | None = None
     numbered = 0
@@ -175,7 +188,11 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                         segment_navigation[segment] = (
                             navigation_depths[-1] if navigation_depths else 0
                         )
+                        if hidden_depths:
+                            segment_hidden.add(segment)
                 continue
+            if _hidden(element):
+                hidden_depths.append(len(path))
             landmark = _landmark(element)
             if landmark == "navigation":
                 navigation_depths.append(len(path))
@@ -195,12 +212,18 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 if tag in BOUNDARIES and not inside_node:
                     segment += 1
                     boundary_depths.pop()
-                for depths in (navigation_depths, main_depths):
+                for depths in (navigation_depths, main_depths, hidden_depths):
                     if depths and depths[-1] == len(path):
                         depths.pop()
             path.pop()
     return _numbered(
-        node_segment, node_text, segment_path, segment_navigation, segment, (main, title)
+        node_segment,
+        node_text,
+        segment_path,
+        segment_navigation,
+        segment_hidden,
+        segment,
+        (main, title),
     )
 
 
@@ -215,6 +238,13 @@ def _landmark(element: etree._Element) -> str | None:
     return None
 
 
+def _hidden(element: etree._Element) -> bool:
+    """Does the element's own markup hide it (and all it holds) from every reader?"""
+    if element.get("hidden") is not None:
+        return True
+    return _HIDING_STYLE.search(element.get("style") or "") is not None
+
+
 def _index(element: etree._Element) -> int | None:
     try:
         return int(element.get(NODE_INDEX_ATTR) or "")
@@ -227,6 +257,7 @@ def _numbered(
     node_text: list[str],
     segment_path: dict[int, tuple[int, ...]],
     segment_navigation: dict[int, int],
+    segment_hidden: set[int],
     segments: int,
     landmarks: tuple[tuple[int, ...] | None, tuple[int, ...] | None],
 ) -> TextBlocks:
@@ -243,7 +274,10 @@ def _numbered(
     letters = np.array([len(_NOT_LETTERS.sub("", t)) for t in joined], dtype=np.int64)
     paths = [segment_path.get(int(s), ()) for s in used]
     navigation = np.array([segment_navigation.get(int(s), 0) for s in used], dtype=np.int64)
-    return TextBlocks(node_block.astype(np.int64), joined, letters, paths, navigation, *landmarks)
+    hidden = np.array([int(s) in segment_hidden for s in used], dtype=bool)
+    return TextBlocks(
+        node_block.astype(np.int64), joined, letters, paths, navigation, hidden, *landmarks
+    )
 
 
 def inherit(labels: np.ndarray, blocks: TextBlocks, which: np.ndarray) -> np.ndarray:
@@ -376,8 +410,9 @@ def absorb_in_container(
     """``labels`` per block (``template``, ``content``, 0 = no decision) where every
     template block inside the page's content container (:func:`content_container`)
     becomes content, except inside a navigation landmark within it
-    (:attr:`TextBlocks.navigation`); ``share`` 0 turns the rule off. Undecided blocks
-    stay undecided."""
+    (:attr:`TextBlocks.navigation`) and where the page's markup hides it
+    (:attr:`TextBlocks.hidden`); ``share`` 0 turns the rule off. Undecided blocks stay
+    undecided."""
     labels = np.asarray(labels)
     out = labels.copy()
     if share <= 0:
@@ -389,7 +424,11 @@ def absorb_in_container(
     for block in np.flatnonzero(labels == template).tolist():
         # A navigation landmark inside the container (odoc's breadcrumbs and table of
         # contents) is the site's navigation, not the page's text.
-        if blocks.paths[block][:depth] == container and blocks.navigation[block] <= depth:
+        if (
+            blocks.paths[block][:depth] == container
+            and blocks.navigation[block] <= depth
+            and not blocks.hidden[block]
+        ):
             out[block] = content
     return out
 
