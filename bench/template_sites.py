@@ -42,10 +42,13 @@ Four kinds of site (issue 31):
 - ``fresh``: four sites added after the reserve sites judged the container rule, from
   generators that no site above uses (a fifth, nodejs-doc, was dropped: installing it
   removes NodeSource's nodejs package, which the extension's tooling needs), held back
-  to judge the next change (the one the reserve and unseen sites' error lists prompt).
-  No method has run on them: not URL Tree, DBCE, trafilatura nor the engine's
-  ``article`` model, and nobody has seen a method's output on them. Only their gold
-  rules were checked, on every crawled page (wget's crawl as the harness runs it; the
+  to judge the next change (the one the reserve and unseen sites' error lists prompted).
+  No method ran on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
+  model) until they judged that change, the content container's refinements (title,
+  ``<main>``, ``<nav>``; eighth session), once, when it was final
+  (bench/reports/template-eval-fresh-judged.json). Their error lists have been read
+  since, so no held-out site remains here. Before that judgement only their gold rules
+  were checked, on every crawled page (wget's crawl as the harness runs it; the
   container found, the share of a page's tokens inside the gold, to three decimals).
   Like the reserve sites they are left out of the default run unless ``--sites`` names
   them:

@@ -112,6 +112,9 @@ ENCLOSED_MAX_DISTANCE = 3
 #: long content blocks are content (:func:`absorb_in_container`); 0 turns the rule off.
 CONTAINER_SHARE = 0.9
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
+_MARKED = etree.XPath("//nav | //main | //*[@role] | //*[@hidden] | //*[@style]")
+# Per place in the walk: innermost navigation landmark's depth, hidden, inside main.
+_Marks = tuple[int, bool, bool]
 _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _PAGE_LEVEL = 2  # html (depth 1) and body (depth 2) are shared by every block
 
@@ -154,17 +157,22 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     A node the document does not hold (a damaged document) gets a block of its own with
     no text, so the projection never misaligns."""
     root = shared_document_tree(document)
+    # The few elements that hide or are landmarks, found by libxml2 rather than asked one
+    # by one in the walk below (every element of every page passes there). The dict
+    # keeps their proxies alive, so the walk meets the same objects.
+    marked = {element: _marks(element) for element in _MARKED(root)}
     node_segment = np.full(node_count, -1, dtype=np.int64)
     node_text = [""] * node_count
     segment_path: dict[int, tuple[int, ...]] = {}
     segment = 0
     path: list[int] = []  # start-order numbers of the open elements
-    segment_navigation: dict[int, int] = {}
-    segment_hidden: set[int] = set()
     boundary_depths: list[int] = []  # len(path) at each open boundary element
-    navigation_depths: list[int] = []  # len(path) at each open navigation landmark
-    main_depths: list[int] = []  # len(path) at each open main landmark
-    hidden_depths: list[int] = []  # len(path) at each open hidden element
+    # Where the walk is: the innermost open navigation landmark's len(path) (0: none),
+    # inside a hidden element, inside a main landmark; and the state each open marked
+    # element replaced, with its len(path).
+    state: _Marks = (0, False, False)
+    replaced: list[tuple[int, _Marks]] = []
+    segment_state: dict[int, _Marks] = {}
     main: tuple[int, ...] | None = None
     title: tuple[int, ...] | None = None
     numbered = 0
@@ -185,22 +193,21 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                     if segment not in segment_path:
                         at = boundary_depths[-1] if boundary_depths else len(path) - 1
                         segment_path[segment] = tuple(path[:at])
-                        segment_navigation[segment] = (
-                            navigation_depths[-1] if navigation_depths else 0
-                        )
-                        if hidden_depths:
-                            segment_hidden.add(segment)
+                        segment_state[segment] = state
                 continue
-            if _hidden(element):
-                hidden_depths.append(len(path))
-            landmark = _landmark(element)
-            if landmark == "navigation":
-                navigation_depths.append(len(path))
-            elif landmark == "main":
-                main_depths.append(len(path))
-                if main is None and len(path) > _PAGE_LEVEL:
+            mark = marked.get(element)
+            if mark is not None:
+                hidden, landmark = mark
+                replaced.append((len(path), state))
+                navigation, inside_hidden, inside_main = state
+                state = (
+                    len(path) if landmark == "navigation" else navigation,
+                    inside_hidden or hidden,
+                    inside_main or landmark == "main",
+                )
+                if landmark == "main" and main is None and len(path) > _PAGE_LEVEL:
                     main = tuple(path)
-            elif tag == "h1" and main_depths and title is None:
+            if tag == "h1" and state[2] and title is None:
                 title = tuple(path)
             if tag in BOUNDARIES and not inside_node:
                 segment += 1
@@ -212,37 +219,33 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 if tag in BOUNDARIES and not inside_node:
                     segment += 1
                     boundary_depths.pop()
-                for depths in (navigation_depths, main_depths, hidden_depths):
-                    if depths and depths[-1] == len(path):
-                        depths.pop()
+                if replaced and replaced[-1][0] == len(path):
+                    state = replaced.pop()[1]
             path.pop()
     return _numbered(
         node_segment,
         node_text,
         segment_path,
-        segment_navigation,
-        segment_hidden,
+        segment_state,
         segment,
         (main, title),
     )
 
 
-def _landmark(element: etree._Element) -> str | None:
-    """ "navigation" or "main" when the element is that ARIA landmark (by its tag or its
-    role attribute), else None."""
+def _marks(element: etree._Element) -> tuple[bool, str | None]:
+    """Whether the element's own markup hides it (and all it holds) from every reader,
+    and "navigation" or "main" when it is that ARIA landmark (by its tag or its role
+    attribute), else None."""
+    style = element.get("style")
+    hidden = element.get("hidden") is not None or (
+        style is not None and _HIDING_STYLE.search(style) is not None
+    )
     roles = (element.get("role") or "").split()
     if element.tag == "nav" or "navigation" in roles:
-        return "navigation"
+        return hidden, "navigation"
     if element.tag == "main" or "main" in roles:
-        return "main"
-    return None
-
-
-def _hidden(element: etree._Element) -> bool:
-    """Does the element's own markup hide it (and all it holds) from every reader?"""
-    if element.get("hidden") is not None:
-        return True
-    return _HIDING_STYLE.search(element.get("style") or "") is not None
+        return hidden, "main"
+    return hidden, None
 
 
 def _index(element: etree._Element) -> int | None:
@@ -256,8 +259,7 @@ def _numbered(
     node_segment: np.ndarray,
     node_text: list[str],
     segment_path: dict[int, tuple[int, ...]],
-    segment_navigation: dict[int, int],
-    segment_hidden: set[int],
+    segment_state: dict[int, _Marks],
     segments: int,
     landmarks: tuple[tuple[int, ...] | None, tuple[int, ...] | None],
 ) -> TextBlocks:
@@ -273,8 +275,9 @@ def _numbered(
     joined = [" ".join(t for t in parts if t) for parts in texts]
     letters = np.array([len(_NOT_LETTERS.sub("", t)) for t in joined], dtype=np.int64)
     paths = [segment_path.get(int(s), ()) for s in used]
-    navigation = np.array([segment_navigation.get(int(s), 0) for s in used], dtype=np.int64)
-    hidden = np.array([int(s) in segment_hidden for s in used], dtype=bool)
+    states = [segment_state.get(int(s), (0, False, False)) for s in used]
+    navigation = np.array([navigation for navigation, _h, _m in states], dtype=np.int64)
+    hidden = np.array([hidden for _n, hidden, _m in states], dtype=bool)
     return TextBlocks(
         node_block.astype(np.int64), joined, letters, paths, navigation, hidden, *landmarks
     )
