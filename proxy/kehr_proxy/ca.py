@@ -8,6 +8,7 @@ Never commit any of them.
 
 from __future__ import annotations
 
+import fcntl
 import os
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from mitmproxy import certs
 BASENAME = "mitmproxy"
 KEY_SIZE = 2048
 SECRET_FILES = (f"{BASENAME}-ca.pem", f"{BASENAME}-ca.p12")
+LOCK_FILE = ".ca.lock"
 
 
 def cert_path(confdir: str | Path) -> Path:
@@ -27,7 +29,12 @@ def ensure_ca(confdir: str | Path) -> Path:
     confdir = Path(confdir).expanduser()
     confdir.mkdir(parents=True, exist_ok=True)
     os.chmod(confdir, 0o700)
-    certs.CertStore.from_store(confdir, BASENAME, KEY_SIZE)
+    # The recorder and the replay proxy start together on a fresh var/: without the
+    # lock one read the key file while the other was still writing it ("Could not
+    # deserialize key data") and crashed, or both made a CA and the files held only one.
+    with open(confdir / LOCK_FILE, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        certs.CertStore.from_store(confdir, BASENAME, KEY_SIZE)
     for name in SECRET_FILES:
         path = confdir / name
         if path.exists():
