@@ -182,14 +182,21 @@ CRATE_PAGE = (
 )  # fmt: skip
 
 
-def _crate_page() -> tuple[np.ndarray, dict[str, int], TextBlocks]:
-    texts, blocks = blocks_of(CRATE_PAGE)
+def labelled(html: bytes, own: tuple[str, ...]) -> tuple[np.ndarray, dict[str, int], TextBlocks]:
+    """The page's blocks, labelled as a method would: the ``own`` texts content, every
+    other block template; with each text's block."""
+    texts, blocks = blocks_of(html)
     block = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
     labels = np.full(len(blocks), BAD, dtype=np.uint8)
-    for own in ("Struct Ident, a word of Rust code",
-                "A word of Rust code, which may be a keyword or an identifier."):  # fmt: skip
-        labels[block[own]] = GOOD
+    for text in own:
+        labels[block[text]] = GOOD
     return labels, block, blocks
+
+
+def _crate_page() -> tuple[np.ndarray, dict[str, int], TextBlocks]:
+    own = ("Struct Ident, a word of Rust code",
+           "A word of Rust code, which may be a keyword or an identifier.")  # fmt: skip
+    return labelled(CRATE_PAGE, own)
 
 
 def test_template_inside_the_content_container_becomes_content() -> None:
@@ -267,14 +274,10 @@ LANDMARK_PAGE = (
 
 
 def _landmark_page() -> tuple[np.ndarray, dict[str, int], TextBlocks]:
-    texts, blocks = blocks_of(LANDMARK_PAGE)
-    block = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
-    labels = np.full(len(blocks), BAD, dtype=np.uint8)
-    for own in ("Graphs are built from their edges, one by one.",
-                "Traversal visits every vertex once, depth first."):  # fmt: skip
-        labels[block[own]] = GOOD
     # "Raised when ..." repeats on every page of the site: template by count.
-    return labels, block, blocks
+    own = ("Graphs are built from their edges, one by one.",
+           "Traversal visits every vertex once, depth first.")  # fmt: skip
+    return labelled(LANDMARK_PAGE, own)
 
 
 def test_blocks_know_their_navigation_landmark_and_the_pages_title() -> None:
