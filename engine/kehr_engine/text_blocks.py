@@ -115,6 +115,7 @@ _NOT_LETTERS = re.compile(r"[\W\d_]+")
 _MARKED = etree.XPath("//nav | //main | //*[@role] | //*[@hidden] | //*[@style]")
 # Per place in the walk: innermost navigation landmark's depth, hidden, inside main.
 _Marks = tuple[int, bool, bool]
+_OUTSIDE: _Marks = (0, False, False)  # outside every marked element
 _HIDING_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _PAGE_LEVEL = 2  # html (depth 1) and body (depth 2) are shared by every block
 
@@ -170,7 +171,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     # Where the walk is: the innermost open navigation landmark's len(path) (0: none),
     # inside a hidden element, inside a main landmark; and the state each open marked
     # element replaced, with its len(path).
-    state: _Marks = (0, False, False)
+    state = _OUTSIDE
     replaced: list[tuple[int, _Marks]] = []
     segment_state: dict[int, _Marks] = {}
     main: tuple[int, ...] | None = None
@@ -275,7 +276,7 @@ def _numbered(
     joined = [" ".join(t for t in parts if t) for parts in texts]
     letters = np.array([len(_NOT_LETTERS.sub("", t)) for t in joined], dtype=np.int64)
     paths = [segment_path.get(int(s), ()) for s in used]
-    states = [segment_state.get(int(s), (0, False, False)) for s in used]
+    states = [segment_state.get(int(s), _OUTSIDE) for s in used]
     navigation = np.array([navigation for navigation, _h, _m in states], dtype=np.int64)
     hidden = np.array([hidden for _n, hidden, _m in states], dtype=bool)
     return TextBlocks(
