@@ -14,10 +14,11 @@ them; large sites are capped (``Site.cap``).
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
 heuristics and Kehr's strict-share-40 and relaxed-share-40 (streamed in crawl order, by
-text blocks, with the per-node row of before issue 31 kept, and relaxed-share-40 without
-the container rule and without both it and the enclosed-run rule: "neither rule"), DBCE
-(every page against its cross; beside it the same without the container rule, without
-either rule, and the reading before issue 31), keep-all, trafilatura (its text
+text blocks, with the per-node row of before issue 31 kept, and relaxed-share-40 with
+each page's own container only (no site's container), without the container rule and
+without both it and the enclosed-run rule: "neither rule"), DBCE (every page against its
+cross; beside it the same with each page's own container only, without the container
+rule, without either rule, and the reading before issue 31), keep-all, trafilatura (its text
 mapped onto the numbered nodes as the engine maps every baseline) and the engine's
 shipped ``article`` model. Then the
 time axis (:data:`SECOND_VISIT`): each site is crawled a second time (same URLs) while
@@ -103,6 +104,7 @@ from kehr_engine.dbce.run import ArchivePage, label_archive  # noqa: E402
 from kehr_engine.dbce.similar import Capture  # noqa: E402
 from kehr_engine.metrics import page_tokens, token_scores  # noqa: E402
 from kehr_engine.segmenter import segment  # noqa: E402
+from kehr_engine.site_container import SITE_CONTAINER_SHARE  # noqa: E402
 from kehr_engine.text_blocks import CONTAINER_SHARE, ENCLOSED_MAX_RUN  # noqa: E402
 from kehr_engine.urltree.keys import QueryRules, url_key  # noqa: E402
 from kehr_engine.urltree.stream import StreamDocument, UrlTreeStream  # noqa: E402
@@ -390,14 +392,17 @@ def run_urltree(
     units: str = "nodes",
     enclosed_run: int = ENCLOSED_MAX_RUN,
     container_share: float = CONTAINER_SHARE,
+    site_container_share: float = SITE_CONTAINER_SHARE,
 ) -> tuple[dict[str, Labels], float]:
     """URL Tree's heuristics (HEURISTICS) over the pages in crawl order, counting ``units``:
     "nodes" (each numbered node is a block: the method before issue 31) or "blocks"
     (the text between block-level boundaries, StreamDocument.from_document), with runs
     of at most ``enclosed_run`` template blocks inside content made content, and
     template blocks inside the content container (``container_share``) too (blocks
-    only; 0: none)."""
-    stream = UrlTreeStream(HEURISTICS, enclosed_run=enclosed_run, container_share=container_share)
+    only; 0: none), widened to the site's where ``site_container_share`` of the pages
+    streamed so far have it (0: each page's own)."""
+    stream = UrlTreeStream(HEURISTICS, enclosed_run=enclosed_run, container_share=container_share,
+                           site_container_share=site_container_share)  # fmt: skip
     out: dict[str, Labels] = {h: [] for h in HEURISTICS}
     started = time.perf_counter()
     for page in pages:
@@ -471,13 +476,16 @@ def urltree_method(
     units: str = "blocks",
     enclosed_run: int = ENCLOSED_MAX_RUN,
     container_share: float = CONTAINER_SHARE,
+    site_container_share: float = SITE_CONTAINER_SHARE,
 ) -> Method:
+    rules = (enclosed_run, container_share, site_container_share)
+
     def labels(crawl: Crawl) -> Labels:
         out, seconds = crawl.once(
-            f"urltree-{units}-{enclosed_run}-{container_share}",
-            lambda: run_urltree(crawl.pages, units, enclosed_run, container_share),
+            f"urltree-{units}-{enclosed_run}-{container_share}-{site_container_share}",
+            lambda: run_urltree(crawl.pages, units, *rules),
         )
-        if (enclosed_run, container_share) == (ENCLOSED_MAX_RUN, CONTAINER_SHARE):
+        if rules == (ENCLOSED_MAX_RUN, CONTAINER_SHARE, SITE_CONTAINER_SHARE):
             crawl.notes[f"urltree_{units}_s"] = seconds
         return out[heuristic]
 
@@ -550,11 +558,13 @@ def _keep_all(crawl: Crawl) -> Labels:
 
 
 def dbce_rows() -> dict[str, Method]:
-    """DBCE's rows: the engine's defaults, the same without the container rule, without
-    it and the enclosed-run rule, and the reading before issue 31
-    (DbceOptions.thesis_reading)."""
+    """DBCE's rows: the engine's defaults, the same with each page's own container only
+    (no site's container), without the container rule, without it and the enclosed-run
+    rule, and the reading before issue 31 (DbceOptions.thesis_reading)."""
     before = DbceOptions.thesis_reading()
     return {"dbce": dbce_method(),
+            "dbce (own container)": dbce_method(options=DbceOptions(site_container_share=0.0),
+                                                note="dbce_own_container"),
             "dbce (no container rule)": dbce_method(options=DbceOptions(container_share=0.0),
                                                     note="dbce_no_container"),
             "dbce (neither rule)": dbce_method(
@@ -567,6 +577,9 @@ def dbce_rows() -> dict[str, Method]:
 METHODS: dict[str, Method] = {
     **{f"urltree:{h}": urltree_method(h) for h in HEURISTICS},
     "urltree:strict (nodes)": urltree_method("strict", "nodes"),
+    "urltree:relaxed-share-40 (own container)": urltree_method(
+        "relaxed-share-40", site_container_share=0.0
+    ),
     "urltree:relaxed-share-40 (no container rule)": urltree_method(
         "relaxed-share-40", container_share=0.0
     ),
@@ -725,9 +738,11 @@ def bench_keys(sites: dict[str, dict], summary: dict[str, dict[str, dict]]) -> l
         keys.append(f"keep_all_{short}_token_f1={keep:.3f}")
     for kind, methods in summary.items():
         for name in ("urltree:strict", "urltree:strict-share-40", "urltree:relaxed-share-40",
+                     "urltree:relaxed-share-40 (own container)",
                      "urltree:relaxed-share-40 (no container rule)",
                      "urltree:relaxed-share-40 (neither rule)", "urltree:strict (nodes)",
-                     "dbce", "dbce (no container rule)", "dbce (neither rule)",
+                     "dbce", "dbce (own container)", "dbce (no container rule)",
+                     "dbce (neither rule)",
                      "dbce (thesis reading)", "trafilatura", "article", "keep-all"):  # fmt: skip
             if name in methods:
                 row = methods[name]

@@ -180,3 +180,36 @@ def test_workers_run_the_parts(celery_worker, archive, kehr_services) -> None:
     assert run.state == "done", run.message
     assert vectors(corpus) == single
     assert MethodRunPart.objects.filter(run=run, done=True).count() == 4
+
+
+def test_parts_widen_a_page_to_the_sites_container_as_one_process_does(
+    db,
+    tmp_path,
+    index_redis,
+    django_capture_on_commit_callbacks,
+) -> None:
+    """The site pass needs every part's pages: the last label part does it, on the
+    stored vectors, and gives the one process' labels."""
+    from warcio.warcwriter import WARCWriter
+
+    from corpora.models import Page
+    from tests.test_crosspage import labels_by_text, response
+    from tests.test_dbce_site import GENERATED, class_page
+
+    path = tmp_path / "classes.warc.gz"
+    with path.open("wb") as stream:
+        writer = WARCWriter(stream, gzip=True)
+        for n in range(9):
+            response(writer, f"https://docs.test/class{n}.html", "2026-03-01T08:00:00Z",
+                     class_page(n, short=n == 0).encode())  # fmt: skip
+    corpus = imported("classes", path)
+    call_command("dbce", "--corpus", "classes", verbosity=0)
+    single = vectors(corpus)
+    MethodVector.objects.filter(page__corpus=corpus).delete()
+    run = run_in_parts(corpus, 2, django_capture_on_commit_callbacks)
+    assert run.state == "done", run.message
+    assert vectors(corpus) == single and len(single) == 9
+    short = Page.objects.get(corpus=corpus, url="https://docs.test/class0.html")
+    # Content, as on the pages with text of their own; the header stays boilerplate.
+    labels = labels_by_text(short, "dbce")
+    assert labels[GENERATED] == 3 and labels["The logging library, version two"] == 1

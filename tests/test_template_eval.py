@@ -599,9 +599,11 @@ def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
     assert "goal" not in rows["keep-all"]
     # The engine's variants since issue 31 each keep a row with the behaviour before it.
     for name in ("urltree:strict", "urltree:strict-share-40", "urltree:relaxed-share-40",
+                 "urltree:relaxed-share-40 (own container)",
                  "urltree:relaxed-share-40 (no container rule)",
                  "urltree:relaxed-share-40 (neither rule)", "urltree:strict (nodes)", "dbce",
-                 "dbce (no container rule)", "dbce (neither rule)", "dbce (thesis reading)",
+                 "dbce (own container)", "dbce (no container rule)", "dbce (neither rule)",
+                 "dbce (thesis reading)",
                  "keep-all", "trafilatura", "article"):  # fmt: skip
         assert name in template_eval.METHODS
 

@@ -8,8 +8,10 @@
 2. **label**: once every part has indexed, part *i* labels every *N*-th page against its
    cross, drawn from all the captures any part indexed, and stores the vectors.
 
-The last label part records the run's end and deletes the index. The labels are the
-ones a single process gives (same index content, same tie-breaking; tested). Every part
+The last label part widens pages to the site's content container (each label part
+records its pages' own containers; :func:`kehr_engine.dbce.run.widen_to_site` over all
+of them, on the stored vectors), records the run's end and deletes the index. The labels
+are the ones a single process gives (same index content, same tie-breaking; tested). Every part
 can run twice without harm (adding a capture again changes nothing, a page's vector is
 replaced), so a part whose worker died is redelivered (acks_late) and runs again. A part
 records its end in a MethodRunPart row; the part that completes a phase starts the next.
@@ -179,7 +181,9 @@ def _label_part(run: MethodRun, found: CorpusCaptures, number: int, parts: int) 
     rows, unlabelled = services.dbce_rows(pages, results)
     for start in range(0, len(rows), services.BATCH):
         services.store_rows(run, rows[start : start + services.BATCH])
-    return {"pages": len(pages), "unlabelled": unlabelled}
+    # Each labelled page's own content container, for the site pass at the run's end.
+    containers = {key: r.container for key, r in results.items() if r.labelled}
+    return {"pages": len(pages), "unlabelled": unlabelled, "containers": containers}
 
 
 def _show_label_progress(run: MethodRun, total: int) -> None:
@@ -231,9 +235,15 @@ def _part_done(
 def _finish(run: MethodRun, parts: int) -> None:
     total: dict[str, int] = {"pages": 0, "unlabelled": 0, "earlier_captures": 0,
                              "unreadable_captures": 0}  # fmt: skip
+    containers: dict[str, object] = {}
     for part in MethodRunPart.objects.filter(run=run):
         for key in total:
             total[key] += int(part.counts.get(key, 0))
+        containers.update(part.counts.get("containers", {}))
+    MethodRun.objects.filter(pk=run.pk).update(
+        progress_text=f"{run.corpus.slug}: widening pages to the site's content container"
+    )
+    services.widen_stored_to_site(run, services.corpus_captures(run.corpus), containers)
     counts = {**total, "parts": parts}
     MethodRun.objects.filter(pk=run.pk).update(
         state=MethodRun.State.DONE, progress=1.0, finished_at=timezone.now(), counts=counts,

@@ -36,10 +36,12 @@ from corpora.models import Corpus, Page
 from crosspage.models import MethodRun, MethodVector, UrlTreeState
 from kehr.progress import Say
 from kehr_engine.dbce.labels import DbceResult
-from kehr_engine.dbce.run import ArchivePage, label_archive
+from kehr_engine.dbce.options import DEFAULT_OPTIONS
+from kehr_engine.dbce.run import ArchivePage, label_archive, site_key, widen_result
 from kehr_engine.dbce.similar import Capture
 from kehr_engine.limits import max_bytes
 from kehr_engine.segmenter import decode_html
+from kehr_engine.site_container import ContainerKey
 from kehr_engine.urltree.keys import QueryRules, url_key
 from kehr_engine.urltree.stream import StreamDocument, UrlTreeStream
 
@@ -302,6 +304,50 @@ def dbce_rows(
         unlabelled += not result.labelled
         rows.append((page, "dbce", result.labels, result.reason))
     return rows, unlabelled
+
+
+def widen_stored_to_site(
+    run: MethodRun, found: CorpusCaptures, containers: dict[str, object]
+) -> int:
+    """The site pass of a run labelled in parts (crosspage.dbce_parts): ``containers``
+    holds every labelled page's own content container key (by capture key, as JSON
+    lists; None: none), the run's stored vectors are widened to the site's container
+    as :func:`kehr_engine.dbce.run.widen_to_site` widens a one-process run's. Returns
+    how many vectors changed."""
+    results = {
+        key: DbceResult(np.zeros(0, dtype=np.uint8), container=_container_key(value))
+        for key, value in containers.items()
+    }
+    site = site_key(results.values(), DEFAULT_OPTIONS)
+    if site is None:
+        return 0
+    pages = {page_key(page): page for page in found.pages}
+    changed = 0
+    for archive_page in found.archive_pages:
+        key = archive_page.capture.key
+        page = pages.get(key)
+        if key not in results or page is None:
+            continue
+        vector = MethodVector.objects.filter(page=page, method="dbce", run=run).first()
+        if vector is None or vector.reason:
+            continue
+        labels = np.frombuffer(vector.labels, dtype=np.uint8)
+        stored = DbceResult(labels, container=results[key].container)
+        widened = widen_result(stored, archive_page.document, archive_page.node_count, site)
+        if widened is not stored:
+            vector.labels = widened.labels.astype(np.uint8).tobytes()
+            vector.save(update_fields=["labels"])
+            changed += 1
+    return changed
+
+
+def _container_key(value: object) -> ContainerKey | None:
+    """A container key from its JSON form (a list of [tag, id, classes])."""
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise ValueError(f"not a container key: {value!r}")
+    return tuple((str(tag), str(id_), str(classes)) for tag, id_, classes in value)
 
 
 def dbce_summary(counts: dict) -> str:

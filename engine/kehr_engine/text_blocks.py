@@ -90,8 +90,8 @@ from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG, shared_document_tre
 
 __all__ = ["BOUNDARIES", "CONTAINER_SHARE", "ENCLOSED_MAX_DISTANCE", "ENCLOSED_MAX_RUN",
            "MIN_BLOCK_LETTERS", "TextBlocks", "absorb_enclosed", "absorb_generator_repeats",
-           "absorb_in_container", "check_container_share", "content_container", "inherit",
-           "inherit_short", "text_blocks"]  # fmt: skip
+           "absorb_in_container", "absorb_within", "check_container_share", "content_container",
+           "enclosed_and_container", "inherit", "inherit_short", "text_blocks"]  # fmt: skip
 
 #: Elements whose start and end bound a block (HTML's block-level and table elements).
 BOUNDARIES = frozenset(
@@ -413,21 +413,36 @@ def absorb_in_container(
 ) -> np.ndarray:
     """``labels`` per block (``template``, ``content``, 0 = no decision) where every
     template block inside the page's content container (:func:`content_container`)
-    becomes content, except inside a navigation landmark within it
-    (:attr:`TextBlocks.navigation`) and where the page's markup hides it
-    (:attr:`TextBlocks.hidden`); ``share`` 0 turns the rule off. Undecided blocks stay
+    becomes content (:func:`absorb_within`); ``share`` 0 turns the rule off."""
+    labels = np.asarray(labels)
+    if share <= 0:
+        return labels.copy()
+    container = content_container(labels, blocks, share, min_letters, content=content)
+    return absorb_within(labels, blocks, container, template=template, content=content)
+
+
+def absorb_within(
+    labels: np.ndarray,
+    blocks: TextBlocks,
+    container: tuple[int, ...] | None,
+    *,
+    template: int = 1,
+    content: int = 3,
+) -> np.ndarray:
+    """``labels`` per block where every template block inside the element at
+    ``container`` (a path as :attr:`TextBlocks.paths`; None: none) becomes content,
+    except inside a navigation landmark within it (:attr:`TextBlocks.navigation`) and
+    where the page's markup hides it (:attr:`TextBlocks.hidden`). Undecided blocks stay
     undecided."""
     labels = np.asarray(labels)
     out = labels.copy()
-    if share <= 0:
-        return out
-    container = content_container(labels, blocks, share, min_letters, content=content)
     if container is None:
         return out
     depth = len(container)
     for block in np.flatnonzero(labels == template).tolist():
         # A navigation landmark inside the container (odoc's breadcrumbs and table of
-        # contents) is the site's navigation, not the page's text.
+        # contents) is the site's navigation, not the page's text; so is what the
+        # page's markup hides (pydoctor's search help).
         if (
             blocks.paths[block][:depth] == container
             and blocks.navigation[block] <= depth
@@ -450,10 +465,33 @@ def absorb_generator_repeats(
     """Both rules for what a site's generator repeats inside its content, in the order
     both template methods apply them: enclosed runs (:func:`absorb_enclosed`), then the
     content container (:func:`absorb_in_container`)."""
+    labels, container = enclosed_and_container(
+        labels, blocks, enclosed_run, container_share, min_letters,
+        template=template, content=content,
+    )  # fmt: skip
+    return absorb_within(labels, blocks, container, template=template, content=content)
+
+
+def enclosed_and_container(
+    labels: np.ndarray,
+    blocks: TextBlocks,
+    enclosed_run: int,
+    container_share: float,
+    min_letters: int,
+    *,
+    template: int = 1,
+    content: int = 3,
+) -> tuple[np.ndarray, tuple[int, ...] | None]:
+    """The labels after the enclosed-run rule (:func:`absorb_enclosed`), and the page's
+    own content container found from them (:func:`content_container`; None when
+    ``container_share`` is 0 or the page has none): what :func:`absorb_generator_repeats`
+    absorbs within, for a caller that may widen the container to its site's first
+    (:mod:`kehr_engine.site_container`)."""
     labels = absorb_enclosed(labels, blocks, enclosed_run, template=template, content=content)
-    return absorb_in_container(
-        labels, blocks, container_share, min_letters, template=template, content=content
-    )
+    if container_share <= 0:
+        return labels, None
+    container = content_container(labels, blocks, container_share, min_letters, content=content)
+    return labels, container
 
 
 def check_container_share(share: float) -> None:

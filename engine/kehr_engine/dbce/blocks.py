@@ -21,7 +21,8 @@ boundaries), as in the URL Tree's paper:
    :func:`kehr_engine.text_blocks.absorb_enclosed`), so does every boilerplate block
    inside the page's content container (``options.container_share``,
    :func:`kehr_engine.text_blocks.absorb_in_container`), and each node takes its
-   block's label.
+   block's label. The container's key goes into the result, for the run's site pass
+   (:func:`kehr_engine.dbce.run.widen_to_site`).
 
 **Why (issue 31, the developer sites of bench/template_eval.py).** Per table row, the
 thesis reading's errors on these sites are not invalid words (148-471 a site, under 1 %
@@ -62,14 +63,16 @@ from kehr_engine.dbce.labels import (
 from kehr_engine.dbce.options import DbceOptions
 from kehr_engine.dbce.similar import Cross
 from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, Decision
+from kehr_engine.site_container import container_key
 from kehr_engine.text_blocks import (
     TextBlocks,
-    absorb_generator_repeats,
+    absorb_within,
+    enclosed_and_container,
     inherit,
     text_blocks,
 )
 
-__all__ = ["block_decisions", "label_blocks", "settle"]
+__all__ = ["block_decisions", "label_blocks", "settle", "settle_in_container"]
 
 _CODE = {CONTENT: GOOD, BOILERPLATE: BAD, INVALID: 0}
 
@@ -103,6 +106,14 @@ def block_decisions(
 def settle(decided: np.ndarray, blocks: TextBlocks, options: DbceOptions) -> np.ndarray:
     """Per-block labels (GOOD, BAD, 0) from the table's decisions, invalid blocks
     settled by ``options.invalid`` and short blocks by their long neighbours."""
+    return settle_in_container(decided, blocks, options)[0]
+
+
+def settle_in_container(
+    decided: np.ndarray, blocks: TextBlocks, options: DbceOptions
+) -> tuple[np.ndarray, tuple[int, ...] | None]:
+    """:func:`settle`'s labels, and the page's own content container they were
+    absorbed within (None: none)."""
     codes = np.array([_CODE[d] for d in DECISIONS] + [0], dtype=np.uint8)
     labels = codes[decided]  # -1 (no words) indexes the trailing 0
     invalid = decided == DECISIONS.index(INVALID)
@@ -119,9 +130,10 @@ def settle(decided: np.ndarray, blocks: TextBlocks, options: DbceOptions) -> np.
         labels = inherit(labels, blocks, invalid | short)
     elif short.any():
         labels = inherit(labels, blocks, short)
-    return absorb_generator_repeats(labels, blocks, options.enclosed_run,
-                                    options.container_share, options.min_letters,
-                                    template=BAD, content=GOOD)  # fmt: skip
+    labels, container = enclosed_and_container(labels, blocks, options.enclosed_run,
+                                               options.container_share, options.min_letters,
+                                               template=BAD, content=GOOD)  # fmt: skip
+    return absorb_within(labels, blocks, container, template=BAD, content=GOOD), container
 
 
 def label_blocks(
@@ -134,10 +146,12 @@ def label_blocks(
     """:func:`kehr_engine.dbce.cross_labels.label_cross` with text blocks as the unit."""
     keys = {role: capture.key for role, capture in cross.others()}
     blocks, decided, count = block_decisions(cross, document, node_count, others, options)
-    labels = blocks.to_nodes(settle(decided, blocks, options)).astype(np.uint8)
+    settled, container = settle_in_container(decided, blocks, options)
+    labels = blocks.to_nodes(settled).astype(np.uint8)
     words: Counter[Decision] = Counter()
     for index, decision in enumerate(DECISIONS):
         total = int(count[decided == index].sum())
         if total:
             words[decision] = total
-    return DbceResult(labels, words=words, cross=keys)
+    own = container_key(document, container)
+    return DbceResult(labels, words=words, cross=keys, container=own)

@@ -30,6 +30,7 @@ from lxml.html import diff as html_diff
 from kehr_engine.dbce.options import DEFAULT_OPTIONS, DbceOptions
 from kehr_engine.dbce.similar import Cross
 from kehr_engine.dbce.table import BOILERPLATE, CONTENT, INVALID, Decision, decide
+from kehr_engine.site_container import ContainerKey
 
 # lxml's diff tokeniser; its stubs do not declare it (words as str with pre_tags and
 # post_tags; images as tag_token).
@@ -55,6 +56,9 @@ class DbceResult:
     reason: str = ""  # why the page is unlabelled, if it is
     words: Counter[Decision] = field(default_factory=Counter)  # words per decision
     cross: dict[str, str] = field(default_factory=dict)  # role -> capture key
+    # The key of the page's own content container (kehr_engine.site_container; None:
+    # none, or a rule without one), which the run's site pass counts.
+    container: ContainerKey | None = None
 
     @property
     def labelled(self) -> bool:

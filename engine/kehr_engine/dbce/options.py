@@ -31,6 +31,7 @@ from typing import Literal
 
 from kehr_engine.dbce.similar import LSH_THRESHOLD
 from kehr_engine.dbce.table import BOILERPLATE, INVALID, Decision, table_for
+from kehr_engine.site_container import SITE_CONTAINER_SHARE
 from kehr_engine.text_blocks import (
     CONTAINER_SHARE,
     ENCLOSED_MAX_RUN,
@@ -85,6 +86,12 @@ class DbceOptions:
       this share of the page's content letters becomes content
       (:func:`kehr_engine.text_blocks.absorb_in_container`: whole sections a site's
       generator repeats inside its content); 0: no such rule, as in the thesis.
+    - ``site_container_share``: a page whose own content container is none or lies
+      inside the element where this share of the run's pages have theirs takes that
+      element as its container (:mod:`kehr_engine.site_container`; applied by
+      :func:`kehr_engine.dbce.run.label_archive` and
+      :func:`~kehr_engine.dbce.run.widen_to_site` over a whole run); 0: each page's
+      own container only.
     - ``one_sided_persistent``: the table's decision for a fragment shared with exactly
       one of up and down that prev or next also holds (:mod:`kehr_engine.dbce.table`):
       ``"invalid"``, settled like any undecided block, or ``"boilerplate"``, the
@@ -107,6 +114,7 @@ class DbceOptions:
     enclosed_run: int = ENCLOSED_MAX_RUN
     one_sided_persistent: Decision = INVALID
     container_share: float = CONTAINER_SHARE
+    site_container_share: float = SITE_CONTAINER_SHARE
 
     def __post_init__(self) -> None:
         if self.unit not in ("node", "block"):
@@ -119,6 +127,7 @@ class DbceOptions:
             raise ValueError(f"block_share must be in [0, 1), not {self.block_share}")
         table_for(self.one_sided_persistent)  # ValueError for an unknown decision
         check_container_share(self.container_share)
+        check_container_share(self.site_container_share)
         if self.enclosed_run < 0:
             raise ValueError(f"enclosed_run must be 0 or more, not {self.enclosed_run}")
         if self.min_run < 1:
@@ -134,7 +143,7 @@ class DbceOptions:
         invalid fragments unlabelled, similar pages only above the LSH threshold."""
         return cls(unit="node", min_letters=0, invalid="unlabelled", fallback=False,
                    candidates=2, enclosed_run=0, one_sided_persistent=BOILERPLATE,
-                   container_share=0.0)  # fmt: skip
+                   container_share=0.0, site_container_share=0.0)  # fmt: skip
 
 
 DEFAULT_OPTIONS = DbceOptions()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -9,13 +10,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from kehr_engine.dbce.cross_labels import label_cross
-from kehr_engine.dbce.labels import DbceResult, words_of
+from kehr_engine.dbce.labels import BAD, GOOD, DbceResult, words_of
 from kehr_engine.dbce.options import DEFAULT_OPTIONS, DbceOptions
 from kehr_engine.dbce.similar import Capture, SimilarityIndex, Timeline, cross_of
 from kehr_engine.dbce.structure import from_hashvalues, signature, structural_tokens
+from kehr_engine.site_container import ContainerKey, SiteContainers, widened
+from kehr_engine.text_blocks import absorb_within, text_blocks
 
 __all__ = ["ArchivePage", "choose_pair", "index_captures", "label_archive", "label_pages",
-           "shared_text"]  # fmt: skip
+           "shared_text", "site_key", "widen_result", "widen_to_site"]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -97,9 +100,55 @@ def label_archive(
         html_of[page.capture.key] = page.html
         captures[page.capture.key] = page.capture
     index_captures(((captures[key], html) for key, html in html_of.items()), index)
-    return label_pages(
+    results = label_pages(
         pages, index, captures, html_of.__getitem__, progress=progress, options=options
     )
+    return widen_to_site(results, pages, options)
+
+
+def site_key(results: Iterable[DbceResult], options: DbceOptions) -> ContainerKey | None:
+    """The run's site container key (:class:`~kehr_engine.site_container.SiteContainers`)
+    over its labelled pages' own containers; None when the options turn it off or no key
+    holds the share."""
+    if options.unit != "block" or options.container_share <= 0:
+        return None
+    containers = SiteContainers(options.site_container_share)
+    return containers.add_all(r.container for r in results if r.labelled).key
+
+
+def widen_to_site(
+    results: dict[str, DbceResult], pages: Iterable[ArchivePage], options: DbceOptions
+) -> dict[str, DbceResult]:
+    """The run's site pass: each labelled page whose own content container is none or
+    lies inside the element with the run's site key (:func:`site_key`) has the
+    boilerplate inside that element made content (:func:`widen_result`). Every page of
+    the run must be in ``results``: the site's key is their majority."""
+    site = site_key(results.values(), options)
+    if site is None:
+        return results
+    out = dict(results)
+    for page in pages:
+        result = results.get(page.capture.key)
+        if result is not None and result.labelled:
+            out[page.capture.key] = widen_result(result, page.document, page.node_count, site)
+    return out
+
+
+def widen_result(
+    result: DbceResult, document: str, node_count: int, site: ContainerKey
+) -> DbceResult:
+    """The page's result with the boilerplate inside the element with the site's key made
+    content, where that element should be the page's container
+    (:func:`~kehr_engine.site_container.widened`); else the result as it is. Applying it
+    twice changes nothing more."""
+    at = widened(result.container, document, site)
+    if at is None:
+        return result
+    blocks = text_blocks(document, node_count)
+    per_block = np.zeros(len(blocks), dtype=np.uint8)
+    per_block[blocks.node_block] = result.labels  # a block's nodes share its label
+    absorbed = absorb_within(per_block, blocks, at, template=BAD, content=GOOD)
+    return dataclasses.replace(result, labels=blocks.to_nodes(absorbed).astype(np.uint8))
 
 
 @functools.lru_cache(maxsize=512)

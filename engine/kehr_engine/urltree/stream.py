@@ -19,6 +19,14 @@ the page's content container (:func:`kehr_engine.text_blocks.absorb_in_container
 numbered nodes (issue 31: per node, ``self`` in a code listing or a recurring
 "Parameters" heading was taken for template). A document given as bare texts is
 judged text by text, as before.
+
+**The site's container.** Each domain counts its pages' own content containers
+(:class:`kehr_engine.site_container.SiteContainers`, ``site_container_share``; 0 turns
+it off); a page whose own container is none or lies inside the element with the
+domain's most common container key, as counted so far including the page, takes that
+element as its container (:func:`kehr_engine.site_container.widened`). The counts are
+part of the snapshot; they are not aged like the tree's documents (a template's
+container outlives its pages).
 """
 
 from __future__ import annotations
@@ -32,13 +40,20 @@ from typing import Any
 import numpy as np
 
 from kehr_engine.segmenter import read_node_texts
+from kehr_engine.site_container import (
+    SITE_CONTAINER_SHARE,
+    SiteContainers,
+    container_key,
+    widened,
+)
 from kehr_engine.text_blocks import (
     CONTAINER_SHARE,
     ENCLOSED_MAX_RUN,
     MIN_BLOCK_LETTERS,
     TextBlocks,
-    absorb_generator_repeats,
+    absorb_within,
     check_container_share,
+    enclosed_and_container,
     inherit_short,
     text_blocks,
 )
@@ -70,13 +85,15 @@ class StreamDocument:
     time: float  # capture time, seconds since the epoch
     title: str | None = None  # from a feed, when it supplies one (the _cid_ parameter)
     units: TextBlocks | None = None  # the text blocks of the nodes, when known
+    document: str | None = None  # the annotation document, for the site's container
 
     @classmethod
     def from_document(
         cls, url: str, document: str, node_count: int, time: float, title: str | None = None
     ) -> StreamDocument:
         """A page from its annotation document: its node texts and its text blocks."""
-        return cls(url, read_node_texts(document), time, title, text_blocks(document, node_count))
+        units = text_blocks(document, node_count)
+        return cls(url, read_node_texts(document), time, title, units, document)
 
 
 @dataclass(frozen=True)
@@ -109,6 +126,7 @@ class UrlTreeStream:
         min_block_letters: int = MIN_BLOCK_LETTERS,
         enclosed_run: int = ENCLOSED_MAX_RUN,
         container_share: float = CONTAINER_SHARE,
+        site_container_share: float = SITE_CONTAINER_SHARE,
     ) -> None:
         self.heuristics = [
             h if isinstance(h, Heuristic) else parse_heuristic(h) for h in heuristics
@@ -124,10 +142,12 @@ class UrlTreeStream:
         if min_block_letters < 0 or enclosed_run < 0:
             raise ValueError("min_block_letters and enclosed_run must be 0 or more.")
         check_container_share(container_share)
+        check_container_share(site_container_share)
         # What a document's texts are counted as: its text blocks (when the document
         # carries them) or its numbered nodes (snapshots of version 1 counted nodes).
         self.unit, self.min_block_letters = unit, min_block_letters
         self.enclosed_run, self.container_share = enclosed_run, container_share
+        self.site_container_share = site_container_share
         self.rules = rules if rules is not None else QueryRules.default()
         self.max_docs, self.max_age_s, self.keep_newest = max_docs, max_age_s, keep_newest
         self.store = store
@@ -136,6 +156,8 @@ class UrlTreeStream:
         walking = [h.min_seen for h in self.heuristics if not h.at_domain]
         self._min_seen = min(walking) if walking else 2**31 - 1
         self.domains: dict[str, DomainTree] = {}
+        # Per domain and heuristic: its pages' own content containers (the site's).
+        self.containers: dict[str, dict[str, SiteContainers]] = {}
         self.stats = StreamStats()
 
     def process(self, document: StreamDocument) -> Outcome:
@@ -155,19 +177,41 @@ class UrlTreeStream:
         judged = self._judge(domain, chain, hashes)
         if units is not None:
             judged = {
-                name: self._to_nodes(boilerplate, units) for name, boilerplate in judged.items()
+                name: self._to_nodes(
+                    boilerplate, units, document.document, self._site(key.domain, name)
+                )
+                for name, boilerplate in judged.items()
             }
         return Outcome(key, False, judged)
 
-    def _to_nodes(self, boilerplate: np.ndarray, units: TextBlocks) -> np.ndarray:
+    def _site(self, domain: str, heuristic: str) -> SiteContainers:
+        """The domain's containers as one heuristic judged its pages."""
+        per_heuristic = self.containers.setdefault(domain, {})
+        if heuristic not in per_heuristic:
+            per_heuristic[heuristic] = SiteContainers(self.site_container_share)
+        return per_heuristic[heuristic]
+
+    def _to_nodes(
+        self,
+        boilerplate: np.ndarray,
+        units: TextBlocks,
+        document: str | None,
+        site: SiteContainers,
+    ) -> np.ndarray:
         """Per-block judgements as per-node ones, short blocks inheriting theirs, short
         template runs inside content and template blocks inside the content container
+        (the page's own, or the site's where the page's is none or inside it)
         becoming content."""
         labels = np.where(boilerplate, 1, 3).astype(np.uint8)
         labels = inherit_short(labels, units, self.min_block_letters)
-        labels = absorb_generator_repeats(
+        labels, container = enclosed_and_container(
             labels, units, self.enclosed_run, self.container_share, self.min_block_letters
         )
+        if document is not None and self.container_share > 0 and self.site_container_share > 0:
+            own = container_key(document, container)
+            site.add(own)
+            container = widened(own, document, site.key) or container
+        labels = absorb_within(labels, units, container)
         return units.to_nodes(labels == 1)
 
     def _domain(self, name: str) -> DomainTree:
@@ -204,7 +248,17 @@ class UrlTreeStream:
             "heuristics": [h.name for h in self.heuristics],
             "rules": [[r.pattern.pattern, sorted(r.keep)] for r in self.rules.rules],
             "limits": [self.max_docs, self.max_age_s, self.keep_newest],
-            "unit": [self.unit, self.min_block_letters, self.enclosed_run, self.container_share],
+            "unit": [
+                self.unit,
+                self.min_block_letters,
+                self.enclosed_run,
+                self.container_share,
+                self.site_container_share,
+            ],
+            "containers": {
+                name: {heuristic: site.state() for heuristic, site in per.items()}
+                for name, per in self.containers.items()
+            },
             "stats": [self.stats.documents, self.stats.duplicates, self.stats.evicted],
             # Each domain's clock (its latest capture ever) and its documents, oldest first.
             "domains": {
@@ -250,14 +304,20 @@ class UrlTreeStream:
         # Version 1 counted nodes: its documents' hashes are node hashes, so the restored
         # stream goes on counting nodes (streaming the corpus anew switches to blocks).
         # A snapshot written before the enclosed-run rule holds two values, one written
-        # before the container rule three: the stream goes on without the rule it lacked.
+        # before the container rule three, one before the site's container four: the
+        # stream goes on without the rule it lacked.
         unit, min_letters, *rules_after = state.get("unit", ["node", MIN_BLOCK_LETTERS])
-        enclosed, container = [*rules_after, 0, 0.0][:2]
+        enclosed, container, site_share = [*rules_after, 0, 0.0, 0.0][:3]
         stream = cls(state["heuristics"], rules, max_docs=max_docs, max_age_s=max_age_s,
                      keep_newest=keep_newest, store=store, unit=unit,
                      min_block_letters=min_letters, enclosed_run=enclosed,
-                     container_share=container)  # fmt: skip
+                     container_share=container, site_container_share=site_share)  # fmt: skip
         stream.stats = StreamStats(*state["stats"])
+        for name, per in state.get("containers", {}).items():
+            stream.containers[name] = {
+                heuristic: SiteContainers.from_state(site, site_share)
+                for heuristic, site in per.items()
+            }
         for name, (newest, docs) in state["domains"].items():
             domain = stream._domain(name)
             for chain, time, hashes in docs:
