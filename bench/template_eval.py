@@ -7,9 +7,10 @@ outside boilerplate; the rules and the sites are in bench/template_sites.py). A 
 without its site's container is crawled and seen by the methods but not scored; the
 report says how many each site has. Sites are ``developer`` (the ten the methods were
 tuned on), ``unseen`` (five, added in the fifth session as an evaluation only),
-``reserve`` (five held back for judging later changes) or ``fresh`` (four more, on which
-no method has run yet): reserve and fresh sites are left out unless ``--sites`` names
-them; large sites are capped (``Site.cap``).
+``reserve`` (five held back for judging later changes), ``fresh`` (four more, which
+judged the container's refinements) or ``untouched`` (four added in the ninth session, on
+which no method has run yet): reserve, fresh and untouched sites are left out unless
+``--sites`` names them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -39,8 +40,10 @@ each figure's mean over the sites and on how many sites the goal is met.
       zsh-doc libghc-megaparsec-doc libjsoup-java-doc mkdocs-doc cargo-doc
   # the reserve sites, run only to judge (--sites log4cplus,qtcharts,ocamlgraph,yard,erlang):
   apt-get install liblog4cplus-doc qtcharts5-doc-html libocamlgraph-ocaml-doc yard-doc erlang-doc
-  # the fresh sites, for judging the next change (--sites pango,tioga,gap,twisted):
+  # the fresh sites, which judged the container's refinements (--sites pango,tioga,gap,twisted):
   apt-get install libpango1.0-doc ruby-tioga-doc gap-doc twisted-doc
+  # the untouched sites, for judging the next change (--sites nim,sqlite,libvirt,ikiwiki):
+  apt-get install nim-doc sqlite3-doc libvirt-doc ikiwiki
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]
 
@@ -628,11 +631,11 @@ def _mean(values: list[float | None]) -> float | None:
 
 
 def summarize(sites: dict[str, dict]) -> dict[str, dict[str, dict]]:
-    """Per kind of site (developer, unseen, reserve, fresh; a kind without a site is left
-    out), per method: the mean over the sites where the method labelled something of its
-    token F1 of content, content recall, boilerplate precision and recall (tokens),
-    keep-all's F1 on the same pages; and on how many of them the goal is met (``goal``:
-    met on every site of the kind)."""
+    """Per kind of site (developer, unseen, reserve, fresh, untouched; a kind without a
+    site is left out), per method: the mean over the sites where the method labelled
+    something of its token F1 of content, content recall, boilerplate precision and recall
+    (tokens), keep-all's F1 on the same pages; and on how many of them the goal is met
+    (``goal``: met on every site of the kind)."""
     out: dict[str, dict[str, dict]] = {}
     for kind in KINDS:
         reports = [r for r in sites.values() if r.get("kind") == kind]
@@ -798,7 +801,7 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--limit", type=int, help="pages per site (large sites have a cap)")
     parser.add_argument("--sites", help="short names, comma-separated (default: the developer "
-                        "and unseen sites, never a reserve or fresh one): "
+                        "and unseen sites, never a reserve, fresh or untouched one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()

@@ -109,12 +109,14 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 
 
 # The gold rules of the sites added as unseen (in the fourth session, developer sites
-# since the fifth, and in the fifth), as reserve (in the sixth) and as fresh (after the
-# reserve sites judged the container rule), on small pages in each template's shape:
-# (site, page, texts that are content, texts that are boilerplate).
+# since the fifth, and in the fifth), as reserve (in the sixth), as fresh (after the
+# reserve sites judged the container rule) and as untouched (in the ninth), on small pages
+# in each template's shape: (site, page, texts that are content, texts that are
+# boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
 FRESH = {"pango", "tioga", "gap", "twisted"}
+UNTOUCHED = {"nim", "sqlite", "libvirt", "ikiwiki"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -483,12 +485,134 @@ TEMPLATES = {
          "Search bar offers the following options:", "Toggle Private API", "(source)",
          "¶", "API Documentation", "pydoctor"],
     ),
+    # Untouched sites (no method has run on them): Nim's docgen, SQLite's docsrc, docutils
+    # in libvirt's template (and its API reference), ikiwiki.
+    "nim": (
+        "<html><body><div class='document' id='documentId'><div class='container'><h1 "
+        "class='title'>std/cpuinfo</h1><div class='row'><div class='three columns'><div "
+        "class='theme-switch-wrapper'><em>Dark Mode</em></div><div id='global-links'><ul "
+        "class='simple-boot'><li><a href='manual.html'>Manual</a></li></ul></div><div "
+        "id='searchInputDiv'>Search: <input type='text' id='searchInput'></div><ul "
+        "class='simple simple-toc' id='toc-list'><li><a class='reference' href='#12'>Procs"
+        "</a></li></ul></div>&nbsp;<a href='https://x/cpuinfo.nim#L1' class='link-seesrc'>"
+        "Source</a><div class='nine columns' id='content'><div id='tocRoot'></div><p "
+        "class='module-desc'>This module counts the processors.</p><div class='section' "
+        "id='12'><h1><a class='toc-backref' href='#12'>Procs</a></h1><dl class='item'><dt>"
+        "<pre><span class='Keyword'>proc</span> countProcessors(): int</pre></dt><dd><p>"
+        "Returns the number of processors.</p><a href='https://x/cpuinfo.nim#L9' "
+        "class='link-seesrc'>Edit</a></dd></dl></div></div></div><div class='row'><div "
+        "class='twelve-columns footer'><small>Made with Nim. Generated: 2023-02-12</small>"
+        "</div></div></div></div></body></html>",
+        ["std/cpuinfo", "This module counts the processors.", "Procs",
+         "countProcessors(): int", "Returns the number of processors."],
+        ["Dark Mode", "Manual", "Search:", "Source", "Edit",
+         "Made with Nim. Generated: 2023-02-12"],
+    ),
+    # A page of Nim's without the sidebar (the index, the short guides): the text stands
+    # straight in the container.
+    "nim-guide": (
+        "<html><body><div class='document' id='documentId'><div class='container'><h1 "
+        "class='title'>Hot code reloading</h1><p>The option enables a special mode.</p>"
+        "<div class='row'><div class='twelve-columns footer'><small>Made with Nim."
+        "</small></div></div></div></div></body></html>",
+        ["Hot code reloading", "The option enables a special mode."],
+        ["Made with Nim."],
+    ),
+    "sqlite": (
+        "<html><body><div class=nosearch><a href='index.html'><img class='logo' "
+        "src='images/sqlite370_banner.gif' alt='SQLite'></a><div class='tagline'>Small. "
+        "Fast. Reliable.</div><div class='menu mainmenu'><ul><li><a href='index.html'>Home"
+        "</a><li><a href='docs.html'>Documentation</a></ul></div><div class='searchmenu' "
+        "id='searchmenu'><form method='GET' action='search'><select name='s'><option "
+        "value='d'>Search Documentation</option></select></form></div></div><div "
+        "class=fancy><div class=nosearch><div class='fancy_title'>Database File Format"
+        "</div><div class='fancy_toc'><a>Table Of Contents</a><div id='toc_sub'><div "
+        "class='fancy-toc1'><a href='#pages'>1. Pages</a></div></div></div></div><h1 "
+        "id='pages'>1. Pages</h1><p>The main database file consists of pages.</p></div>"
+        "<hr class='xhr'><p align='center'><small><i>This page last modified on <a "
+        "href='https://x/finfo'>2022-12-27</a> UTC</i></small></p></body></html>",
+        ["Database File Format", "1. Pages", "The main database file consists of pages."],
+        ["Small. Fast. Reliable.", "Home", "Documentation", "Search Documentation",
+         "Table Of Contents", "This page last modified on", "2022-12-27"],
+    ),
+    "sqlite-c3ref": (
+        "<html><body><div class=nosearch><div class='menu mainmenu'><ul><li><a "
+        "href='index.html'>Home</a></ul></div></div><div class=nosearch><a "
+        "href='intro.html'><h2>SQLite C Interface</h2></a><h2>Closing A Database "
+        "Connection</h2></div><blockquote><pre>int sqlite3_close(sqlite3*);</pre>"
+        "</blockquote><p>The sqlite3_close() routine is a destructor.</p><p>See also lists "
+        "of <a href='objlist.html'>Objects</a>, <a href='constlist.html'>Constants</a>, "
+        "and <a href='funclist.html'>Functions</a>.</p></body></html>",
+        ["Closing A Database Connection", "int sqlite3_close(sqlite3*);",
+         "The sqlite3_close() routine is a destructor."],
+        ["Home", "SQLite C Interface", "See also lists of", "Objects", "Constants",
+         "Functions"],
+    ),
+    "libvirt": (
+        "<html><body onload='pageload()'><div id='body'><main id='network-xml-format'><h1>"
+        "Network XML format</h1><nav class='contents' id='contents' role='doc-toc'><p "
+        "class='topic-title'>Contents</p><ul class='simple'><li><p><a class='reference "
+        "internal' href='#general-metadata'>General metadata</a></p></li></ul></nav><p>This "
+        "page introduces the network XML format.</p><section id='general-metadata'><h2><a "
+        "class='toc-backref' href='#toc-entry-1'>General metadata</a></h2><p>The first "
+        "elements hold metadata.</p></section></main></div><div id='nav'><div id='home'><a "
+        "href='index.html'>Home</a></div><div id='jumplinks'><ul><li><a "
+        "href='downloads.html'>Download</a></li></ul></div><div id='search'><form "
+        "id='simplesearch'><label for='whatwiki'>Wiki</label></form></div></div><div "
+        "id='footer'><div id='contact'><h3>Contact</h3></div><div id='contribute'><a "
+        "href='https://x/formatnetwork.rst'>edit this page</a></div></div></body></html>",
+        ["Network XML format", "This page introduces the network XML format.",
+         "General metadata", "The first elements hold metadata."],
+        ["Contents", "Home", "Download", "Wiki", "Contact", "edit this page"],
+    ),
+    # libvirt's API reference: the "Table of Contents" above the descriptions is an index
+    # of them; on the reference's own index the same heading tops the page's text.
+    "libvirt-api": (
+        "<html><body><div id='body'><div class='document'><h1>Module libvirt-secret from "
+        "libvirt</h1><p>Provides APIs for secrets</p><h2>Table of Contents</h2><h3><a "
+        "href='#functions'>Functions</a></h3><pre class='api'><span class='type'>int</span>"
+        " <a href='#virSecretFree'>virSecretFree</a> (virSecretPtr secret)</pre><h2>"
+        "Description</h2><h3><a id='functions'>Functions</a><a class='headerlink' "
+        "href='#functions' title='Link to this headline'>&para;</a></h3><h3><a "
+        "id='virSecretFree'><code>virSecretFree</code></a></h3><pre class='api'>int "
+        "virSecretFree(virSecretPtr secret);</pre><div class='comment'>Releases the "
+        "secret handle.</div></div></div><div id='nav'><a href='index.html'>Home</a></div>"
+        "</body></html>",
+        ["Module libvirt-secret from libvirt", "Provides APIs for secrets", "Description",
+         "virSecretFree", "int virSecretFree(virSecretPtr secret);",
+         "Releases the secret handle."],
+        ["Table of Contents", "int", "(virSecretPtr secret)", "¶", "Home"],
+    ),
+    "libvirt-index": (
+        "<html><body><div id='body'><div class='document'><h1>Reference Manual for libvirt"
+        "</h1><h2>Table of Contents</h2><ul><li><a href='libvirt-libvirt-secret.html'>"
+        "libvirt-secret</a>: APIs for secrets</li></ul></div></div><div id='nav'><a "
+        "href='index.html'>Home</a></div></body></html>",
+        ["Reference Manual for libvirt", "Table of Contents", "libvirt-secret",
+         ": APIs for secrets"],
+        ["Home"],
+    ),
+    "ikiwiki": (
+        "<html><body><div class='page'><div class='pageheader'><div class='header'><span>"
+        "<span class='parentlinks'><a href='../index.html'>ikiwiki</a>/ <a "
+        "href='../plugins.html'>plugins</a>/ </span><span class='title'>aggregate</span>"
+        "</span></div></div><div id='pagebody'><div id='content' role='main'><p>This plugin "
+        "aggregates content from other feeds.</p><h2>requirements</h2></div></div><div "
+        "id='footer' class='pagefooter' role='contentinfo'><div id='pageinfo'><div "
+        "class='tags'>Tags: <a href='./type/special-purpose.html' rel='tag'>"
+        "type/special-purpose</a></div><div id='backlinks'>Links: <a "
+        "href='../features.html'>features</a></div><div class='pagedate'>Last edited <span "
+        "class='date'>Sun Feb  2 20:23:50 2020</span></div></div></div></div></body></html>",
+        ["aggregate", "This plugin aggregates content from other feeds.", "requirements"],
+        ["ikiwiki", "plugins", "Tags:", "type/special-purpose", "Links:", "features",
+         "Last edited", "Sun Feb  2 20:23:50 2020"],
+    ),
 }  # fmt: skip
 
 
 def _kind(short: str) -> str:
     kinds = {**dict.fromkeys(UNSEEN, "unseen"), **dict.fromkeys(RESERVE, "reserve"),
-             **dict.fromkeys(FRESH, "fresh")}  # fmt: skip
+             **dict.fromkeys(FRESH, "fresh"), **dict.fromkeys(UNTOUCHED, "untouched")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -564,7 +688,8 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "unseen"} == UNSEEN
     assert {k for k, v in kinds.items() if v == "reserve"} == RESERVE
     assert {k for k, v in kinds.items() if v == "fresh"} == FRESH
-    assert template_eval.KINDS == ("developer", "unseen", "reserve", "fresh")
+    assert {k for k, v in kinds.items() if v == "untouched"} == UNTOUCHED
+    assert template_eval.KINDS == ("developer", "unseen", "reserve", "fresh", "untouched")
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
     assert template_eval.page_limit(gtk, 20) == 20
@@ -705,15 +830,17 @@ def test_top_errors_tally_dropped_content_and_kept_boilerplate_by_tokens(
     assert errors["boilerplate_kept"] == [["Next", 2, 2]]
 
 
-def test_the_default_run_leaves_the_reserve_and_fresh_sites_out_and_names_select_them(
+def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
-    """No method may run on a reserve or fresh site unless asked: main without --sites
-    evaluates the developer and unseen sites only; --sites yard,git,gap evaluates yard
-    and gap, and their kinds are counted and summarised beside the developer one (a kind
-    with no site, unseen here, is not printed)."""
+    """No method may run on a reserve, fresh or untouched site unless asked: main without
+    --sites evaluates the developer and unseen sites only; --sites yard,git,gap,nim
+    evaluates yard, gap and nim, and their kinds are counted and summarised beside the
+    developer one (a kind with no site, unseen here, is not printed). evaluate_site is a
+    stand-in here: no method runs."""
     assert RESERVE and not RESERVE & {s.short for s in template_eval.JUDGED_SITES}
     assert FRESH and not FRESH & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNTOUCHED and not UNTOUCHED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -729,19 +856,21 @@ def test_the_default_run_leaves_the_reserve_and_fresh_sites_out_and_names_select
     monkeypatch.setattr(template_eval, "check_tools", lambda sites: None)
     monkeypatch.setattr(sys, "argv", ["template_eval.py"])
     template_eval.main()
-    judged = [s.short for s in template_eval.SITES if s.kind not in ("reserve", "fresh")]
+    held_back = ("reserve", "fresh", "untouched")
+    judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
     out = capsys.readouterr().out
-    assert "all reserve sites" not in out and "all fresh sites" not in out
+    assert not any(f"all {kind} sites" in out for kind in held_back)
     assert "all unseen sites (5), mean over sites:" in out
 
     evaluated.clear()
-    monkeypatch.setattr(sys, "argv", ["template_eval.py", "--sites", "yard,git,gap"])
+    monkeypatch.setattr(sys, "argv", ["template_eval.py", "--sites", "yard,git,gap,nim"])
     template_eval.main()
-    assert evaluated == ["git", "yard", "gap"]
+    assert evaluated == ["git", "yard", "gap", "nim"]
     out = capsys.readouterr().out
     assert "all reserve sites (1), mean over sites:" in out
     assert "all fresh sites (1), mean over sites:" in out
+    assert "all untouched sites (1), mean over sites:" in out
     assert "all developer sites (1), mean over sites:" in out
     assert "all unseen sites" not in out
     fresh = template_eval.summarize({"g": evaluate_site(_site(template_eval, "gap"), Path(), 1)})
