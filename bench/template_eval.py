@@ -8,8 +8,8 @@ without its site's container is crawled and seen by the methods but not scored; 
 report says how many each site has. Sites are ``developer`` (the ten the methods were
 tuned on), ``unseen`` (five, added in the fifth session as an evaluation only),
 ``reserve`` (five held back for judging later changes), ``fresh`` (four more, which
-judged the container's refinements) or ``untouched`` (four added in the ninth session, on
-which no method has run yet): reserve, fresh and untouched sites are left out unless
+judged the container's refinements) or ``untouched`` (four added in the ninth session,
+which judged the site's container): reserve, fresh and untouched sites are left out unless
 ``--sites`` names them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
@@ -42,7 +42,7 @@ each figure's mean over the sites and on how many sites the goal is met.
   apt-get install liblog4cplus-doc qtcharts5-doc-html libocamlgraph-ocaml-doc yard-doc erlang-doc
   # the fresh sites, which judged the container's refinements (--sites pango,tioga,gap,twisted):
   apt-get install libpango1.0-doc ruby-tioga-doc gap-doc twisted-doc
-  # the untouched sites, for judging the next change (--sites nim,sqlite,libvirt,ikiwiki):
+  # the untouched sites, which judged the site's container (--sites nim,sqlite,libvirt,ikiwiki):
   apt-get install nim-doc sqlite3-doc libvirt-doc ikiwiki
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]

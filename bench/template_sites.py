@@ -47,7 +47,7 @@ Five kinds of site (issue 31):
   model) until they judged that change, the content container's refinements (title,
   ``<main>``, ``<nav>``; eighth session), once, when it was final
   (bench/reports/template-eval-fresh-judged.json). Their error lists have been read
-  since, so they are spent as judges too (the untouched sites below are held out).
+  since, so they are spent as judges too (the untouched sites below judged the next change).
   Before that judgement only their gold rules were checked, on every crawled page (wget's
   crawl as the harness runs it; the container found, the share of a page's tokens inside
   the gold, to three decimals). Like the reserve sites they are left out of the default
@@ -69,12 +69,14 @@ Five kinds of site (issue 31):
     the package's modules; the lowest are undocumented modules, a title and a line).
 - ``untouched``: four sites added in the ninth session, after the fresh sites judged the
   container's refinements, from generators that no site above uses, held back to judge
-  the next change. No method has run on them (not URL Tree, DBCE, trafilatura nor the
-  engine's ``article`` model, nor bench/template_eval.py on them at all): only their gold
-  rules were checked, on every crawled page (wget's crawl as the harness runs it, capture
-  0; the container found, the share of a page's tokens inside the gold, to three
-  decimals). Like the reserve and fresh sites they are left out of the default run
-  unless ``--sites`` names them:
+  the next change. No method ran on them (not URL Tree, DBCE, trafilatura nor the
+  engine's ``article`` model) until they judged that change, the site's container
+  (ninth session), once, when it was final (bench/reports/template-eval-untouched.json).
+  Their error lists have been read since, so no held-out site remains here. Before that
+  judgement only their gold rules were checked, on every crawled page (wget's crawl as
+  the harness runs it, capture 0; the container found, the share of a page's tokens
+  inside the gold, to three decimals). Like the reserve and fresh sites they are left
+  out of the default run unless ``--sites`` names them:
 
   - nim-docgen (Nim 1.6.10's docgen, nim-doc; the standard library from lib.html):
     150 of 230, none without; 0.603 / 0.883 / 1.000 (the lowest: small modules such as

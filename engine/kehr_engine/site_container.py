@@ -27,6 +27,7 @@ larger change); 0.5 as the share is a majority of the pages, not tuned.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 
@@ -48,9 +49,11 @@ MAX_KEYS = 64
 ContainerKey = tuple[tuple[str, str, str], ...]
 
 
+@functools.lru_cache(maxsize=4)
 def _elements(document: str) -> list[etree._Element]:
     """The document's elements in start order, as :attr:`TextBlocks.paths` numbers them
-    (the root is 1; comments and processing instructions are not counted)."""
+    (the root is 1; comments and processing instructions are not counted). Kept for the
+    last few documents: the URL Tree asks once per heuristic of the same page."""
     root = shared_document_tree(document)
     return [element for element in root.iter() if isinstance(element.tag, str)]
 
@@ -76,6 +79,7 @@ def container_key(document: str, path: tuple[int, ...] | None) -> ContainerKey |
     return _key_of(elements[path[-1] - 1]) or None
 
 
+@functools.lru_cache(maxsize=16)
 def find_container(document: str, key: ContainerKey) -> tuple[int, ...] | None:
     """The path of the one element of the document with ``key``; None when no element or
     more than one has it (the page does not say which is its content)."""

@@ -76,6 +76,12 @@ inside the container as well: no reader sees it as the page's text. pydoctor kee
 search help, which a script shows on demand, in the content column of every page; the
 fresh sites' judgement showed the container rule turning it into content. This came
 after every site had been read, so no held-out site has judged it.
+
+**The site's container.** A page whose own container is none or lies inside the element
+where most of its site's pages keep their text takes that element instead: both methods
+find the page's own with :func:`enclosed_and_container`, widen it across the site's
+pages (:mod:`kehr_engine.site_container`) and absorb within the result
+(:func:`absorb_within`).
 """
 
 from __future__ import annotations
