@@ -68,6 +68,7 @@ def _key_of(element: etree._Element) -> ContainerKey:
     return tuple(reversed(chain))
 
 
+@functools.lru_cache(maxsize=16)
 def container_key(document: str, path: tuple[int, ...] | None) -> ContainerKey | None:
     """The key of the element at ``path`` (as :attr:`TextBlocks.paths`) in the document;
     None for no path, a path the document does not hold, or ``<body>`` itself."""
@@ -84,13 +85,22 @@ def find_container(document: str, key: ContainerKey) -> tuple[int, ...] | None:
     """The path of the one element of the document with ``key``; None when no element or
     more than one has it (the page does not say which is its content)."""
     elements = _elements(document)
-    number = {element: i for i, element in enumerate(elements, start=1)}
-    tag = key[-1][0]
-    found = [e for e in elements if e.tag == tag and _key_of(e) == key]
+    tag, id_, classes = key[-1]
+    # The element's own tag, id and classes first: most elements fail there, before
+    # their ancestors are walked.
+    found = [
+        i
+        for i, e in enumerate(elements)
+        if e.tag == tag
+        and (e.get("id") or "") == id_
+        and " ".join(sorted((e.get("class") or "").split())) == classes
+        and _key_of(e) == key
+    ]
     if len(found) != 1:
         return None
+    number = {element: i for i, element in enumerate(elements, start=1)}
     path = []
-    element: etree._Element | None = found[0]
+    element: etree._Element | None = elements[found[0]]
     while element is not None:
         path.append(number[element])
         element = element.getparent()
