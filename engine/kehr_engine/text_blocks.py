@@ -95,7 +95,7 @@ from lxml import etree
 from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG, shared_document_tree
 
 __all__ = ["BOUNDARIES", "CONTAINER_SHARE", "ENCLOSED_MAX_DISTANCE", "ENCLOSED_MAX_RUN",
-           "MIN_BLOCK_LETTERS", "TextBlocks", "absorb_enclosed", "absorb_generator_repeats",
+           "MIN_BLOCK_LETTERS", "TextBlocks", "absorb_enclosed",
            "absorb_in_container", "absorb_within", "check_container_share", "content_container",
            "enclosed_and_container", "inherit", "inherit_short", "text_blocks"]  # fmt: skip
 
@@ -458,26 +458,6 @@ def absorb_within(
     return out
 
 
-def absorb_generator_repeats(
-    labels: np.ndarray,
-    blocks: TextBlocks,
-    enclosed_run: int,
-    container_share: float,
-    min_letters: int,
-    *,
-    template: int = 1,
-    content: int = 3,
-) -> np.ndarray:
-    """Both rules for what a site's generator repeats inside its content, in the order
-    both template methods apply them: enclosed runs (:func:`absorb_enclosed`), then the
-    content container (:func:`absorb_in_container`)."""
-    labels, container = enclosed_and_container(
-        labels, blocks, enclosed_run, container_share, min_letters,
-        template=template, content=content,
-    )  # fmt: skip
-    return absorb_within(labels, blocks, container, template=template, content=content)
-
-
 def enclosed_and_container(
     labels: np.ndarray,
     blocks: TextBlocks,
@@ -490,9 +470,9 @@ def enclosed_and_container(
 ) -> tuple[np.ndarray, tuple[int, ...] | None]:
     """The labels after the enclosed-run rule (:func:`absorb_enclosed`), and the page's
     own content container found from them (:func:`content_container`; None when
-    ``container_share`` is 0 or the page has none): what :func:`absorb_generator_repeats`
-    absorbs within, for a caller that may widen the container to its site's first
-    (:mod:`kehr_engine.site_container`)."""
+    ``container_share`` is 0 or the page has none), in the order both template methods
+    apply the rules; a caller may widen the container to its site's
+    (:mod:`kehr_engine.site_container`) before :func:`absorb_within`."""
     labels = absorb_enclosed(labels, blocks, enclosed_run, template=template, content=content)
     if container_share <= 0:
         return labels, None
