@@ -8,9 +8,10 @@ without its site's container is crawled and seen by the methods but not scored; 
 report says how many each site has. Sites are ``developer`` (the ten the methods were
 tuned on), ``unseen`` (five, added in the fifth session as an evaluation only),
 ``reserve`` (five held back for judging later changes), ``fresh`` (four more, which
-judged the container's refinements) or ``untouched`` (four added in the ninth session,
-which judged the site's container): reserve, fresh and untouched sites are left out unless
-``--sites`` names them; large sites are capped (``Site.cap``).
+judged the container's refinements), ``untouched`` (four added in the ninth session,
+which judged the site's container) or ``unread`` (four more, on which no method has run
+yet): reserve, fresh, untouched and unread sites are left out unless ``--sites`` names
+them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -44,6 +45,8 @@ each figure's mean over the sites and on how many sites the goal is met.
   apt-get install libpango1.0-doc ruby-tioga-doc gap-doc twisted-doc
   # the untouched sites, which judged the site's container (--sites nim,sqlite,libvirt,ikiwiki):
   apt-get install nim-doc sqlite3-doc libvirt-doc ikiwiki
+  # the unread sites, for judging the next change (--sites exim,fgl,pike,gnuplot):
+  apt-get install exim4-doc-html fp-docs-3.2.2 pike8.0-doc gnuplot-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]
 
@@ -631,11 +634,11 @@ def _mean(values: list[float | None]) -> float | None:
 
 
 def summarize(sites: dict[str, dict]) -> dict[str, dict[str, dict]]:
-    """Per kind of site (developer, unseen, reserve, fresh, untouched; a kind without a
-    site is left out), per method: the mean over the sites where the method labelled
-    something of its token F1 of content, content recall, boilerplate precision and recall
-    (tokens), keep-all's F1 on the same pages; and on how many of them the goal is met
-    (``goal``: met on every site of the kind)."""
+    """Per kind of site (developer, unseen, reserve, fresh, untouched, unread; a kind
+    without a site is left out), per method: the mean over the sites where the method
+    labelled something of its token F1 of content, content recall, boilerplate precision
+    and recall (tokens), keep-all's F1 on the same pages; and on how many of them the goal
+    is met (``goal``: met on every site of the kind)."""
     out: dict[str, dict[str, dict]] = {}
     for kind in KINDS:
         reports = [r for r in sites.values() if r.get("kind") == kind]
@@ -801,7 +804,7 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--limit", type=int, help="pages per site (large sites have a cap)")
     parser.add_argument("--sites", help="short names, comma-separated (default: the developer "
-                        "and unseen sites, never a reserve, fresh or untouched one): "
+                        "and unseen sites, never a reserve, fresh, untouched or unread one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()
