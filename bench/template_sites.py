@@ -673,6 +673,16 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
+def refuse_unread(sites: list[Site]) -> None:
+    """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
+    method on an unread site: no method may see them before they judge a change."""
+    unread = [site.short for site in sites if site.kind == "unread"]
+    if unread:
+        raise SystemExit(f"{', '.join(unread)}: the unread sites judge the next change, and "
+                         "no method may run on them before that (bench/template_sites.py); "
+                         "choose other sites")  # fmt: skip
+
+
 def _in_teaser(element: lxml.html.HtmlElement) -> bool:
     return has_class(element, TEASER_CLASS) or any(
         has_class(a, TEASER_CLASS) for a in element.iterancestors()

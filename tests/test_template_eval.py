@@ -840,6 +840,33 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert template_eval.page_limit(git, None) is None
 
 
+@pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
+def test_benches_other_than_the_judge_refuse_the_unread_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an unread site (when it judges a
+    change): the other benches that run URL Tree or DBCE on real sites stop first, before
+    crawling or checking that the packages are installed."""
+    import subprocess
+
+    option = ["--sites", "gnuplot-latex2html"] if bench == "template_harvest" else [
+        "--sites", "git,gnuplot"]  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    assert "gnuplot: the unread sites judge the next change" in result.stderr
+    assert "git" not in result.stderr.split(":")[0]  # only the unread one is named
+
+
+def test_refuse_unread_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    from template_sites import refuse_unread
+
+    others = [s for s in template_eval.SITES if s.kind != "unread"]
+    refuse_unread(others)  # no exit
+    with pytest.raises(SystemExit, match=r"^exim, pike: the unread sites"):
+        refuse_unread(template_eval.select("git,exim,pike"))
+
+
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
     template_eval: ModuleType,
 ) -> None:
