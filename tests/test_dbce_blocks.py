@@ -241,5 +241,7 @@ def test_settle_gives_a_repeated_section_inside_the_content_container_the_conten
     assert without[:3] == [BAD, GOOD, GOOD] and set(without[3:]) == {BAD}
     assert settle(decided, blocks, DbceOptions()).tolist() == [BAD] + [GOOD] * 18
     assert DbceOptions.thesis_reading().container_share == 0.0
-    with pytest.raises(ValueError, match="container_share"):
+    with pytest.raises(ValueError, match=r"^container_share must be in"):
         DbceOptions(container_share=1.5)
+    with pytest.raises(ValueError, match=r"^site_container_share must be in"):
+        DbceOptions(site_container_share=-0.1)

@@ -554,5 +554,5 @@ def test_the_sites_container_survives_a_snapshot_and_older_snapshots_had_none() 
     del state["containers"]
     older = UrlTreeStream.restore(gzip.compress(json.dumps(state).encode()))
     assert older.site_container_share == 0.0 and older.containers == {}
-    with pytest.raises(ValueError, match="container_share"):
+    with pytest.raises(ValueError, match=r"^site_container_share must be in"):
         UrlTreeStream(["strict"], site_container_share=2.0)

@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from lxml import etree
 
 from kehr_engine.segmenter import shared_document_tree
+from kehr_engine.text_blocks import check_container_share
 
 __all__ = ["SITE_CONTAINER_SHARE", "ContainerKey", "SiteContainers", "container_key",
            "find_container", "widened"]  # fmt: skip
@@ -128,8 +129,7 @@ class SiteContainers:
     counted have it."""
 
     def __init__(self, share: float = SITE_CONTAINER_SHARE) -> None:
-        if not 0.0 <= share <= 1.0:
-            raise ValueError(f"site_container_share must be in [0, 1], not {share}")
+        check_container_share(share, "site_container_share")
         self.share = share
         self.pages = 0
         self.counts: Counter[ContainerKey] = Counter()

@@ -480,10 +480,11 @@ def enclosed_and_container(
     return labels, container
 
 
-def check_container_share(share: float) -> None:
-    """ValueError unless ``share`` is a share in [0, 1] (0: the container rule off)."""
+def check_container_share(share: float, name: str = "container_share") -> None:
+    """ValueError, naming the option ``name``, unless ``share`` is a share in [0, 1] (0:
+    the rule off)."""
     if not 0.0 <= share <= 1.0:
-        raise ValueError(f"container_share must be in [0, 1], not {share}")
+        raise ValueError(f"{name} must be in [0, 1], not {share}")
 
 
 def _common_prefix(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:

@@ -127,7 +127,7 @@ class DbceOptions:
             raise ValueError(f"block_share must be in [0, 1), not {self.block_share}")
         table_for(self.one_sided_persistent)  # ValueError for an unknown decision
         check_container_share(self.container_share)
-        check_container_share(self.site_container_share)
+        check_container_share(self.site_container_share, "site_container_share")
         if self.enclosed_run < 0:
             raise ValueError(f"enclosed_run must be 0 or more, not {self.enclosed_run}")
         if self.min_run < 1:

@@ -142,7 +142,7 @@ class UrlTreeStream:
         if min_block_letters < 0 or enclosed_run < 0:
             raise ValueError("min_block_letters and enclosed_run must be 0 or more.")
         check_container_share(container_share)
-        check_container_share(site_container_share)
+        check_container_share(site_container_share, "site_container_share")
         # What a document's texts are counted as: its text blocks (when the document
         # carries them) or its numbered nodes (snapshots of version 1 counted nodes).
         self.unit, self.min_block_letters = unit, min_block_letters
