@@ -144,6 +144,16 @@ def _f1(pages: list[Page], labels: Labels) -> float | None:
     return None if f1 is None else round(f1, 3)
 
 
+def speed(pages: int, own: float, site: float) -> dict:
+    """Pages/s without (``own`` seconds) and with the pass (``site``), and its cost in per
+    cent of the run without it."""
+    return {
+        "pages_per_s_own": round(pages / own, 1),
+        "pages_per_s_site": round(pages / site, 1),
+        "cost_pct": round((site / own - 1) * 100, 1),
+    }
+
+
 def measure(pages: list[Page], rounds: int) -> dict:
     """Per method: the best of ``rounds`` seconds without and with the site's pass."""
     figures: dict = {"pages": len(pages)}
@@ -160,9 +170,7 @@ def measure(pages: list[Page], rounds: int) -> dict:
         figures[name] = {
             "seconds_own": round(own, 3),
             "seconds_site": round(site, 3),
-            "pages_per_s_own": round(len(pages) / own, 1),
-            "pages_per_s_site": round(len(pages) / site, 1),
-            "cost_pct": round((site / own - 1) * 100, 1),
+            **speed(len(pages), own, site),
             "changed_pages": changed(labels[0.0], labels[SITE_CONTAINER_SHARE]),
             "token_f1_own": _f1(pages, labels[0.0]),
             "token_f1_site": _f1(pages, labels[SITE_CONTAINER_SHARE]),
@@ -216,10 +224,8 @@ def main() -> None:
         own = sum(s[method]["seconds_own"] for s in report["sites"].values())
         site = sum(s[method]["seconds_site"] for s in report["sites"].values())
         moved = sum(s[method]["changed_pages"] for s in report["sites"].values())
-        keys += [f"{method}_pages_per_s_own={total / own:.1f}",
-                 f"{method}_pages_per_s_site={total / site:.1f}",
-                 f"{method}_cost_pct={(site / own - 1) * 100:.1f}",
-                 f"{method}_changed_pages={moved}"]  # fmt: skip
+        keys += [f"{method}_{key}={value}" for key, value in speed(total, own, site).items()]
+        keys.append(f"{method}_changed_pages={moved}")
         if len(report["sites"]) == 1:
             (figures,) = report["sites"].values()
             keys += [f"{method}_token_f1_own={figures[method]['token_f1_own']}",
