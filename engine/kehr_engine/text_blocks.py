@@ -38,6 +38,20 @@ both methods. DBCE's figures stop changing at a run of 12; longer runs cost the 
 Tree boilerplate recall on Sphinx's docs, where whole navigation lists between
 misjudged entries became content.
 
+**Labels in a page without a container.** Both rules above need a container below
+``<body>``: a short block inherits only from a neighbour it shares one with, and a run
+is enclosed only by content a few levels above it. A generator that writes its text
+straight into ``<body>`` between its navigation rows (GAPDoc: each function's kind,
+"( function )", in a table cell beside its name, and the description after the table)
+gives its labels no such neighbour, and its pages no content container (below). Where a
+page has none, :func:`absorb_enclosed_labels` (Kehr's rule, not the papers') makes a run
+of at most :data:`ENCLOSED_MAX_RUN` template blocks content when content encloses it and
+each of its blocks is short (fewer than ``min_letters`` letters): a label, not a
+navigation row or a footer, which stay template even when a stray content block (a
+rotating teaser) follows them. It was chosen on the fresh sites' error lists (GAP's
+reference manual) against the same rule without the length limit, which turned the
+second visit's navigation before the teaser into content; no parameter is new.
+
 **Template inside the content container.** Some generators repeat whole sections inside
 the content, not just labels: rustdoc's trait implementations ("The type returned in the
 event of a conversion error.") on every page of a crate, javadoc's "Methods inherited
@@ -87,6 +101,7 @@ pages (:mod:`kehr_engine.site_container`) and absorb within the result
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -95,7 +110,7 @@ from lxml import etree
 from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG, shared_document_tree
 
 __all__ = ["BOUNDARIES", "CONTAINER_SHARE", "ENCLOSED_MAX_DISTANCE", "ENCLOSED_MAX_RUN",
-           "MIN_BLOCK_LETTERS", "TextBlocks", "absorb_enclosed",
+           "MIN_BLOCK_LETTERS", "TextBlocks", "absorb_enclosed", "absorb_enclosed_labels",
            "absorb_in_container", "absorb_within", "check_container_share", "content_container",
            "enclosed_and_container", "inherit", "inherit_short", "text_blocks"]  # fmt: skip
 
@@ -323,6 +338,31 @@ def inherit_short(
     return inherit(labels, blocks, blocks.letters < min_letters)
 
 
+def _enclosed_runs(
+    labels: np.ndarray, blocks: TextBlocks, max_run: int, template: int, content: int
+) -> Iterator[tuple[np.ndarray, int, int]]:
+    """Each run of at most ``max_run`` template blocks whose lettered neighbours just
+    before and after it are content: the run's lettered blocks, and the block before and
+    after. Runs and neighbours are taken over the blocks with letters (a "¶" or "|"
+    between two blocks neither breaks a run nor encloses one)."""
+    if max_run < 1:
+        return
+    lettered = np.flatnonzero(blocks.letters > 0)
+    marks = np.asarray(labels)[lettered]
+    start = 0
+    while start < len(lettered):
+        if marks[start] != template:
+            start += 1
+            continue
+        end = start
+        while end + 1 < len(lettered) and marks[end + 1] == template:
+            end += 1
+        inside = 0 < start and end + 1 < len(lettered) and end - start < max_run
+        if inside and marks[start - 1] == content and marks[end + 1] == content:
+            yield lettered[start : end + 1], int(lettered[start - 1]), int(lettered[end + 1])
+        start = end + 1
+
+
 def absorb_enclosed(
     labels: np.ndarray,
     blocks: TextBlocks,
@@ -342,27 +382,35 @@ def absorb_enclosed(
     that end's own block container. A run touching an undecided block is left alone."""
     labels = np.asarray(labels)
     out = labels.copy()
-    if max_run < 1:
-        return out
-    lettered = np.flatnonzero(blocks.letters > 0)
-    marks = labels[lettered]
-    start = 0
-    while start < len(lettered):
-        if marks[start] != template:
-            start += 1
-            continue
-        end = start
-        while end + 1 < len(lettered) and marks[end + 1] == template:
-            end += 1
-        inside = 0 < start and end + 1 < len(lettered) and end - start < max_run
-        if inside and marks[start - 1] == content and marks[end + 1] == content:
-            first, last = int(lettered[start]), int(lettered[end])
-            if _near(blocks, first, int(lettered[start - 1]), max_distance) and _near(
-                blocks, last, int(lettered[end + 1]), max_distance
-            ):
-                span = out[first : last + 1]
-                span[span == template] = content
-        start = end + 1
+    for run, before, after in _enclosed_runs(labels, blocks, max_run, template, content):
+        first, last = int(run[0]), int(run[-1])
+        if _near(blocks, first, before, max_distance) and _near(blocks, last, after, max_distance):
+            span = out[first : last + 1]
+            span[span == template] = content
+    return out
+
+
+def absorb_enclosed_labels(
+    labels: np.ndarray,
+    blocks: TextBlocks,
+    max_run: int = ENCLOSED_MAX_RUN,
+    min_letters: int = MIN_BLOCK_LETTERS,
+    *,
+    template: int = 1,
+    content: int = 3,
+) -> np.ndarray:
+    """``labels`` per block where each run of at most ``max_run`` template blocks, each
+    shorter than ``min_letters`` letters, that content encloses becomes content, whatever
+    element the run and its neighbours share (``<body>`` too): for a page that has no
+    content container, whose text lies straight in ``<body>`` (module doc, *Labels in a
+    page without a container*). A run with a long block is left alone: a navigation row
+    at the page's end stays template beside a stray content block after it."""
+    labels = np.asarray(labels)
+    out = labels.copy()
+    for run, _before, _after in _enclosed_runs(labels, blocks, max_run, template, content):
+        if (blocks.letters[run] < min_letters).all():
+            span = out[int(run[0]) : int(run[-1]) + 1]
+            span[span == template] = content
     return out
 
 
@@ -470,13 +518,19 @@ def enclosed_and_container(
 ) -> tuple[np.ndarray, tuple[int, ...] | None]:
     """The labels after the enclosed-run rule (:func:`absorb_enclosed`), and the page's
     own content container found from them (:func:`content_container`; None when
-    ``container_share`` is 0 or the page has none), in the order both template methods
+    ``container_share`` is 0 or the page has none; when it has none, the labels also
+    after :func:`absorb_enclosed_labels`), in the order both template methods
     apply the rules; a caller may widen the container to its site's
     (:mod:`kehr_engine.site_container`) before :func:`absorb_within`."""
     labels = absorb_enclosed(labels, blocks, enclosed_run, template=template, content=content)
     if container_share <= 0:
         return labels, None
     container = content_container(labels, blocks, container_share, min_letters, content=content)
+    if container is None:
+        # No element below <body> holds the page's text (GAPDoc writes it straight into
+        # <body>): the labels a generator puts between its paragraphs are reached here.
+        labels = absorb_enclosed_labels(labels, blocks, enclosed_run, min_letters,
+                                        template=template, content=content)  # fmt: skip
     return labels, container
 
 

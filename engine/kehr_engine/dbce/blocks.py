@@ -20,7 +20,9 @@ boundaries), as in the URL Tree's paper:
    content encloses becomes content (``options.enclosed_run``,
    :func:`kehr_engine.text_blocks.absorb_enclosed`), so does every boilerplate block
    inside the page's content container (``options.container_share``,
-   :func:`kehr_engine.text_blocks.absorb_in_container`), and each node takes its
+   :func:`kehr_engine.text_blocks.absorb_in_container`; on a page without one, a short
+   run of short boilerplate blocks that content encloses,
+   :func:`kehr_engine.text_blocks.absorb_enclosed_labels`), and each node takes its
    block's label. The container's key goes into the result, for the run's site pass
    (:func:`kehr_engine.dbce.run.widen_to_site`).
 

@@ -85,7 +85,11 @@ class DbceOptions:
     - ``container_share``: every boilerplate block inside the deepest element holding
       this share of the page's content letters becomes content
       (:func:`kehr_engine.text_blocks.absorb_in_container`: whole sections a site's
-      generator repeats inside its content); 0: no such rule, as in the thesis.
+      generator repeats inside its content); 0: no such rule, as in the thesis. On a
+      page where no element holds that share (and no ``<main>``), a short run of short
+      boilerplate blocks with content before and after it becomes content, whatever
+      element they share (:func:`kehr_engine.text_blocks.absorb_enclosed_labels`); 0
+      here or in ``enclosed_run`` turns that off too.
     - ``site_container_share``: a page whose own content container is none or lies
       inside the element where this share of the run's pages have theirs takes that
       element as its container (:mod:`kehr_engine.site_container`; applied by

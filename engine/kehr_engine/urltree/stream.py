@@ -15,7 +15,9 @@ shorter than ``min_block_letters`` takes its nearest long neighbour's decision, 
 at most ``enclosed_run`` template blocks that content encloses becomes content
 (:func:`kehr_engine.text_blocks.absorb_enclosed`), so does every template block inside
 the page's content container (:func:`kehr_engine.text_blocks.absorb_in_container`,
-``container_share``; 0 turns it off), and the decisions are projected back onto the
+``container_share``; 0 turns it off; on a page without one, a short run of short
+template blocks that content encloses, :func:`kehr_engine.text_blocks.absorb_enclosed_labels`),
+and the decisions are projected back onto the
 numbered nodes (issue 31: per node, ``self`` in a code listing or a recurring
 "Parameters" heading was taken for template). A document given as bare texts is
 judged text by text, as before.
