@@ -9,8 +9,8 @@ report says how many each site has. Sites are ``developer`` (the ten the methods
 tuned on), ``unseen`` (five, added in the fifth session as an evaluation only),
 ``reserve`` (five held back for judging later changes), ``fresh`` (four more, which
 judged the container's refinements), ``untouched`` (four added in the ninth session,
-which judged the site's container) or ``unread`` (four more, on which no method has run
-yet): reserve, fresh, untouched and unread sites are left out unless ``--sites`` names
+which judged the site's container) or ``unread`` (four more, which judged the labels
+rule): reserve, fresh, untouched and unread sites are left out unless ``--sites`` names
 them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
@@ -45,7 +45,7 @@ each figure's mean over the sites and on how many sites the goal is met.
   apt-get install libpango1.0-doc ruby-tioga-doc gap-doc twisted-doc
   # the untouched sites, which judged the site's container (--sites nim,sqlite,libvirt,ikiwiki):
   apt-get install nim-doc sqlite3-doc libvirt-doc ikiwiki
-  # the unread sites, for judging the next change (--sites exim,fgl,pike,gnuplot):
+  # the unread sites, which judged the labels rule (--sites exim,fgl,pike,gnuplot):
   apt-get install exim4-doc-html fp-docs-3.2.2 pike8.0-doc gnuplot-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]

@@ -73,7 +73,7 @@ Six kinds of site (issue 31):
   engine's ``article`` model) until they judged that change, the site's container
   (ninth session), once, when it was final (bench/reports/template-eval-untouched.json).
   Their error lists have been read since, so they are spent as judges too (the unread
-  sites below are held back for the next change). Before that judgement only their gold
+  sites below judged the next change). Before that judgement only their gold
   rules were checked, on every crawled page (wget's crawl as the harness runs it,
   capture 0; the container found, the share of a page's tokens inside the gold, to three
   decimals). Like the reserve and fresh sites they are left out of the default run
@@ -96,8 +96,11 @@ Six kinds of site (issue 31):
     CGI's list).
 - ``unread``: four sites added after the untouched sites judged the site's container,
   from generators that no site above uses, held back to judge the next change. No
-  method has run on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
-  model): only their gold rules were checked, on every crawled page (wget's crawl as the
+  method ran on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
+  model) until they judged the labels rule (eleventh session), once, when it was final
+  (bench/reports/template-eval-unread.json, and -unread-before.json for the code before
+  it); their error lists have been read since, so they are spent as judges too. Before
+  that only their gold rules were checked, on every crawled page (wget's crawl as the
   harness runs it, capture 0; the container found, the share of a page's tokens inside
   the gold, to three decimals). Like the reserve, fresh and untouched sites they are
   left out of the default run unless ``--sites`` names them. (swi-prolog-doc was looked
@@ -616,9 +619,9 @@ SITES = [
          short="ikiwiki", kind="untouched", cap=150),
     # Unread: added after the untouched sites judged the site's container, from generators
     # none of the sites above uses (Exim's website XSLT over its DocBook, Free Pascal's
-    # fpdoc, Pike's autodoc, LaTeX2HTML), held back to judge the next change; no method has
-    # run on them. Only their gold rules were checked, on every crawled page (see the
-    # module docstring).
+    # fpdoc, Pike's autodoc, LaTeX2HTML), held back to judge the next change; they judged
+    # the labels rule (eleventh session). Their gold rules were checked beforehand, on
+    # every crawled page (see the module docstring).
     Site("exim-spec", "exim4-doc-html", Path("/usr/share/doc/exim4-doc-html/spec_html"),
          "index.html", lambda e: e.get("id") == "content",
          "Exim's website XSLT: inside div#content, except the previous/next/Table of "
@@ -675,12 +678,14 @@ def select(
 
 def refuse_unread(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unread site: no method may see them before they judge a change."""
+    method on an unread site: they were kept for the judge, which ran on them once to
+    judge the labels rule (eleventh session), and the other benches' reports stay on the
+    sites they were made on."""
     unread = [site.short for site in sites if site.kind == "unread"]
     if unread:
-        raise SystemExit(f"{', '.join(unread)}: the unread sites judge the next change, and "
-                         "no method may run on them before that (bench/template_sites.py); "
-                         "choose other sites")  # fmt: skip
+        raise SystemExit(f"{', '.join(unread)}: the unread sites are the judge's "
+                         "(bench/template_eval.py, which judged the labels rule on them; "
+                         "bench/template_sites.py); choose other sites")  # fmt: skip
 
 
 def _in_teaser(element: lxml.html.HtmlElement) -> bool:

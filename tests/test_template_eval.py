@@ -842,8 +842,8 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
 def test_benches_other_than_the_judge_refuse_the_unread_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unread site (when it judges a
-    change): the other benches that run URL Tree or DBCE on real sites stop first, before
+    """Only bench/template_eval.py may run a method on an unread site (the judge's):
+    the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
@@ -854,7 +854,7 @@ def test_benches_other_than_the_judge_refuse_the_unread_sites(bench: str) -> Non
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "gnuplot: the unread sites judge the next change" in result.stderr
+    assert "gnuplot: the unread sites are the judge's" in result.stderr
     assert "git" not in result.stderr.split(":")[0]  # only the unread one is named
 
 
