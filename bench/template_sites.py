@@ -568,8 +568,8 @@ SITES = [
          _erlang_boilerplate, short="erlang", kind="reserve"),
     # Fresh: added after the reserve sites judged the container rule, from generators none
     # of the sites above uses (gi-docgen, RDoc's Darkfish, GAPDoc, pydoctor), held back to
-    # judge the next change; no method has run on them. Only their gold rules were checked,
-    # on every crawled page (see the module docstring).
+    # judge the next change; they judged the container's refinements (eighth session).
+    # Their gold rules were checked beforehand, on every crawled page (module docstring).
     # Pango's own namespace (--no-parent keeps the crawl out of PangoCairo, PangoFc, ...).
     Site("pango-gidocgen", "libpango1.0-doc",
          Path("/usr/share/doc/libpango1.0-doc/reference/Pango"), "index.html",
@@ -595,8 +595,8 @@ SITES = [
          cap=150),
     # Untouched: added in the ninth session, from generators none of the sites above uses
     # (Nim's docgen, SQLite's own docsrc, docutils under libvirt's page template,
-    # ikiwiki), held back to judge the next change; no method has run on them. Only their
-    # gold rules were checked, on every crawled page (see the module docstring).
+    # ikiwiki), held back to judge the next change; they judged the site's container (ninth
+    # session). Their gold rules were checked beforehand, on every crawled page.
     # Nim's standard library from its index (lib.html; index.html is the whole manual).
     Site("nim-docgen", "nim-doc", Path("/usr/share/doc/nim/html"), "lib.html", _nim_content,
          "Nim's docgen: inside div.container (the title and the text), except the sidebar "
