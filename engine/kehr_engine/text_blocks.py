@@ -101,7 +101,7 @@ pages (:mod:`kehr_engine.site_container`) and absorb within the result
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -363,6 +363,25 @@ def _enclosed_runs(
         start = end + 1
 
 
+def _absorb_runs(
+    labels: np.ndarray,
+    blocks: TextBlocks,
+    max_run: int,
+    template: int,
+    content: int,
+    accept: Callable[[np.ndarray, int, int], bool],
+) -> np.ndarray:
+    """``labels`` where the template blocks of each enclosed run (:func:`_enclosed_runs`)
+    that ``accept(run, before, after)`` takes become content."""
+    labels = np.asarray(labels)
+    out = labels.copy()
+    for run, before, after in _enclosed_runs(labels, blocks, max_run, template, content):
+        if accept(run, before, after):
+            span = out[int(run[0]) : int(run[-1]) + 1]
+            span[span == template] = content
+    return out
+
+
 def absorb_enclosed(
     labels: np.ndarray,
     blocks: TextBlocks,
@@ -380,14 +399,11 @@ def absorb_enclosed(
     lettered blocks just before and after it are content, and each shares with the
     run's nearest end a container below ``<body>`` at most ``max_distance`` levels above
     that end's own block container. A run touching an undecided block is left alone."""
-    labels = np.asarray(labels)
-    out = labels.copy()
-    for run, before, after in _enclosed_runs(labels, blocks, max_run, template, content):
-        first, last = int(run[0]), int(run[-1])
-        if _near(blocks, first, before, max_distance) and _near(blocks, last, after, max_distance):
-            span = out[first : last + 1]
-            span[span == template] = content
-    return out
+    return _absorb_runs(
+        labels, blocks, max_run, template, content,
+        lambda run, before, after: _near(blocks, int(run[0]), before, max_distance)
+        and _near(blocks, int(run[-1]), after, max_distance),
+    )  # fmt: skip
 
 
 def absorb_enclosed_labels(
@@ -405,13 +421,10 @@ def absorb_enclosed_labels(
     content container, whose text lies straight in ``<body>`` (module doc, *Labels in a
     page without a container*). A run with a long block is left alone: a navigation row
     at the page's end stays template beside a stray content block after it."""
-    labels = np.asarray(labels)
-    out = labels.copy()
-    for run, _before, _after in _enclosed_runs(labels, blocks, max_run, template, content):
-        if (blocks.letters[run] < min_letters).all():
-            span = out[int(run[0]) : int(run[-1]) + 1]
-            span[span == template] = content
-    return out
+    return _absorb_runs(
+        labels, blocks, max_run, template, content,
+        lambda run, _before, _after: bool((blocks.letters[run] < min_letters).all()),
+    )  # fmt: skip
 
 
 def content_container(
