@@ -110,14 +110,15 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 
 # The gold rules of the sites added as unseen (in the fourth session, developer sites
 # since the fifth, and in the fifth), as reserve (in the sixth), as fresh (after the
-# reserve sites judged the container rule), as untouched (in the ninth) and as unread
-# (after the untouched sites judged), on small pages in each template's shape: (site,
-# page, texts that are content, texts that are boilerplate).
+# reserve sites judged the container rule), as untouched (in the ninth), as unread
+# (after the untouched sites judged) and as sealed (in the twelfth), on small pages in
+# each template's shape: (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
 FRESH = {"pango", "tioga", "gap", "twisted"}
 UNTOUCHED = {"nim", "sqlite", "libvirt", "ikiwiki"}
 UNREAD = {"exim", "fgl", "pike", "gnuplot"}
+SEALED = {"tomcat", "cppreference", "grass", "gri"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -731,13 +732,104 @@ TEMPLATES = {
         ["Contents of the manual"],
         ["Next:", "Gnuplot"],
     ),
+    # Tomcat's XSLT: the header, the left navigation and the footer around div#content; the
+    # page's table of contents (links to its sections) after h3#Table_of_Contents.
+    "tomcat": (
+        "<html><body><div id='wrapper'><header><div id='header'><div><div><div class='logo "
+        "noPrint'><a href='https://x/'><img alt='Tomcat Home' src='t.png'></a></div><h1>Apache "
+        "Tomcat 10</h1><div class='versionInfo'>Version 10.1.60, <time datetime='2026-09-20'>"
+        "Sep 20 2026</time></div></div></div></div></header><div id='middle'><div><div "
+        "id='mainLeft' class='noprint'><div><nav><div><h2>Links</h2><ul><li><a "
+        "href='index.html'>Docs Home</a></li></ul></div><div><h2>User Guide</h2><ul><li><a "
+        "href='setup.html'>2) Setup</a></li></ul></div></nav></div></div><div "
+        "id='mainRight'><div id='content'><h2>Advanced IO and Tomcat</h2><h3 "
+        "id='Table_of_Contents'>Table of Contents</h3><div class='text'><ul><li><a "
+        "href='#Introduction'>Introduction</a></li></ul></div><h3 id='Introduction'>"
+        "Introduction</h3><div class='text'><p>Sendfile writes large static files.</p></div>"
+        "</div></div></div></div><footer><div id='footer'>Copyright &copy; 1999-2026, The "
+        "Apache Software Foundation</div></footer></div></body></html>",
+        ["Advanced IO and Tomcat", "Introduction", "Sendfile writes large static files."],
+        ["Apache Tomcat 10", "Version 10.1.60,", "Sep 20 2026", "Links", "Docs Home",
+         "User Guide", "2) Setup", "Table of Contents",
+         "Copyright © 1999-2026, The Apache Software Foundation"],
+    ),
+    # A written "Table of Contents" section (links to other pages, with their
+    # descriptions): the page's text.
+    "tomcat-guide": (
+        "<html><body><div id='mainLeft'><nav><h2>Links</h2><ul><li><a href='../index.html'>"
+        "Docs Home</a></li></ul></nav></div><div id='mainRight'><div id='content'><h2>"
+        "Application Developer's Guide</h2><h3 id='Table_of_Contents'>Table of Contents</h3>"
+        "<div class='text'><p>The guide has these sections:</p><ul><li><a "
+        "href='introduction.html'>Introduction</a> - what is covered here.</li></ul></div>"
+        "</div></div></body></html>",
+        ["Application Developer's Guide", "Table of Contents", "The guide has these sections:",
+         "Introduction", "- what is covered here."],
+        ["Links", "Docs Home"],
+    ),
+    # MediaWiki (cppreference's offline copy): the title and div#mw-content-text, which
+    # opens with the site's menus (div.t-navbar).
+    "cppreference": (
+        "<html><body class='mediawiki skin-cppreference2'><div id='cpp-content-base'><div "
+        "id='content'><a id='top'></a><h1 id='firstHeading' class='firstHeading'>qsort</h1>"
+        "<div id='bodyContent'><div id='siteSub'>From cppreference.com</div><div "
+        "id='contentSub'><span class='subpages'>&lt; <a href='../../c.html'>c</a> | <a "
+        "href='../algorithm.html'>algorithm</a></span></div><div id='mw-content-text' "
+        "class='mw-content-ltr'><div class='t-navbar'><div class='t-navbar-head'><a "
+        "href='../../c.html'> C</a><div class='t-navbar-menu'><table class='t-nv-begin'><tr "
+        "class='t-nv'><td><a href='../language.html'> Language</a></td></tr></table></div>"
+        "</div></div><table class='t-dcl-begin'><tr class='t-dsc-header'><td><div>Defined in "
+        "header <code>&lt;stdlib.h&gt;</code></div></td></tr></table><p>Sorts the given "
+        "array in ascending order.</p><h3><span class='mw-headline' id='See_also'>See also"
+        "</span></h3><table class='t-dsc-begin'><tr class='t-dsc'><td><a "
+        "href='bsearch.html'>bsearch</a></td><td>searches an array</td></tr></table></div>"
+        "<div class='printfooter'>Retrieved from \"<a href='http://x/'>http://x/qsort</a>\""
+        "</div></div></div></div></body></html>",
+        ["qsort", "Defined in header", "<stdlib.h>", "Sorts the given array in ascending order.",
+         "See also", "bsearch", "searches an array"],
+        ["From cppreference.com", "c", "algorithm", "C", "Language", "http://x/qsort"],
+    ),
+    # GRASS: the page between two hr.header in div#container, the footer after the second;
+    # inside, div.toc and the "SOURCE CODE" section.
+    "grass": (
+        "<html><body><div id='container'><a href='index.html'><img src='grass_logo.png' "
+        "alt='GRASS logo'></a><hr class='header'><h2>NAME</h2><em><b>v.hull</b></em> - "
+        "Produces a convex hull.<h2>KEYWORDS</h2><a href='vector.html'>vector</a><div "
+        "class='toc'><h4 class='toc'>Table of contents</h4><ul class='toc'><li class='toc'>"
+        "<a href='#description' class='toc'>DESCRIPTION</a></li></ul></div><h2><a "
+        "name='description'>DESCRIPTION</a></h2><p>It computes the hull of the points.</p>"
+        "<h2>SOURCE CODE</h2><p>Available at: <a href='https://x/'>v.hull source code</a></p>"
+        "<p>Accessed: Sunday Jan 22 07:37:00 2023</p><hr class='header'><p><a "
+        "href='index.html'>Main index</a> | <a href='topics.html'>Topics index</a></p><p>"
+        "&copy; 2003-2023 <a href='https://y/'>GRASS Development Team</a>, GRASS GIS 8.2.1 "
+        "Reference Manual</p></div></body></html>",
+        ["NAME", "v.hull", "- Produces a convex hull.", "KEYWORDS", "vector", "DESCRIPTION",
+         "It computes the hull of the points."],
+        ["Table of contents", "SOURCE CODE", "Available at:", "v.hull source code",
+         "Accessed: Sunday Jan 22 07:37:00 2023", "Main index", "Topics index",
+         "GRASS Development Team"],
+    ),
+    # Gri: the page's cell beside the chapters' cell of the "top banner" table.
+    "gri": (
+        "<html><body><img src='top_banner.gif' alt='navigation map' usemap='#navigate_top'>"
+        "<table summary='top banner' border='0'><tr><td width='150' valign='top'><font "
+        "size=-1><br>Chapters:<br>&nbsp;&nbsp;<a href='Introduction.html'>1: Introduction</a>"
+        "<br>Indices:<br>&nbsp;&nbsp;<a href='ConceptIndex.html'><i>Concepts</i></a><br>"
+        "</font><td width='500' valign='top'><map name='navigate_top'><area alt='Top' "
+        "shape='rect' coords='5,2,218,24' href='index.html#Top'></map><h2>12.1: About Gri "
+        "Mode</h2>Gri mode can complete typed commands.<ul><li>It runs Gri.</ul><table><tr>"
+        "<td width='500'>A cell of the text</td></tr></table></table><img "
+        "src='bottom_banner.gif' alt='navigation map' usemap='#navigate_bottom'></body></html>",
+        ["12.1: About Gri Mode", "Gri mode can complete typed commands.", "It runs Gri.",
+         "A cell of the text"],
+        ["Chapters:", "1: Introduction", "Indices:", "Concepts"],
+    ),
 }  # fmt: skip
 
 
 def _kind(short: str) -> str:
     kinds = {**dict.fromkeys(UNSEEN, "unseen"), **dict.fromkeys(RESERVE, "reserve"),
              **dict.fromkeys(FRESH, "fresh"), **dict.fromkeys(UNTOUCHED, "untouched"),
-             **dict.fromkeys(UNREAD, "unread")}  # fmt: skip
+             **dict.fromkeys(UNREAD, "unread"), **dict.fromkeys(SEALED, "sealed")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -831,8 +923,9 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "fresh"} == FRESH
     assert {k for k, v in kinds.items() if v == "untouched"} == UNTOUCHED
     assert {k for k, v in kinds.items() if v == "unread"} == UNREAD
+    assert {k for k, v in kinds.items() if v == "sealed"} == SEALED
     assert template_eval.KINDS == (
-        "developer", "unseen", "reserve", "fresh", "untouched", "unread",
+        "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -1004,15 +1097,16 @@ def test_top_errors_tally_dropped_content_and_kept_boilerplate_by_tokens(
 def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
-    """No method may run on a reserve, fresh, untouched or unread site unless asked: main
-    without --sites evaluates the developer and unseen sites only; --sites
-    yard,git,gap,nim,exim evaluates yard, gap, nim and exim, and their kinds are counted
-    and summarised beside the developer one (a kind with no site, unseen here, is not
-    printed). evaluate_site is a stand-in here: no method runs."""
+    """No method may run on a reserve, fresh, untouched, unread or sealed site unless
+    asked: main without --sites evaluates the developer and unseen sites only; --sites
+    yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their kinds are
+    counted and summarised beside the developer one (a kind with no site, unseen here, is
+    not printed). evaluate_site is a stand-in here: no method runs."""
     assert RESERVE and not RESERVE & {s.short for s in template_eval.JUDGED_SITES}
     assert FRESH and not FRESH & {s.short for s in template_eval.JUDGED_SITES}
     assert UNTOUCHED and not UNTOUCHED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNREAD and not UNREAD & {s.short for s in template_eval.JUDGED_SITES}
+    assert SEALED and not SEALED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -1028,7 +1122,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     monkeypatch.setattr(template_eval, "check_tools", lambda sites: None)
     monkeypatch.setattr(sys, "argv", ["template_eval.py"])
     template_eval.main()
-    held_back = ("reserve", "fresh", "untouched", "unread")
+    held_back = ("reserve", "fresh", "untouched", "unread", "sealed")
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
     out = capsys.readouterr().out
@@ -1036,14 +1130,15 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert "all unseen sites (5), mean over sites:" in out
 
     evaluated.clear()
-    monkeypatch.setattr(sys, "argv", ["template_eval.py", "--sites", "yard,git,gap,nim,exim"])
+    monkeypatch.setattr(sys, "argv", ["template_eval.py", "--sites", "yard,git,gap,nim,exim,gri"])
     template_eval.main()
-    assert evaluated == ["git", "yard", "gap", "nim", "exim"]
+    assert evaluated == ["git", "yard", "gap", "nim", "exim", "gri"]
     out = capsys.readouterr().out
     assert "all reserve sites (1), mean over sites:" in out
     assert "all fresh sites (1), mean over sites:" in out
     assert "all untouched sites (1), mean over sites:" in out
     assert "all unread sites (1), mean over sites:" in out
+    assert "all sealed sites (1), mean over sites:" in out
     assert "all developer sites (1), mean over sites:" in out
     assert "all unseen sites" not in out
     fresh = template_eval.summarize({"g": evaluate_site(_site(template_eval, "gap"), Path(), 1)})
