@@ -71,6 +71,7 @@ from kehr_engine.text_blocks import (
     absorb_within,
     enclosed_and_container,
     inherit,
+    keep_own_outside,
     text_blocks,
 )
 
@@ -127,14 +128,19 @@ def settle_in_container(
         labels[invalid] = BAD
     elif rule == "length":
         labels[invalid] = np.where(blocks.letters[invalid] >= options.invalid_letters, GOOD, BAD)
+    counted = labels
     if rule == "neighbours":
         # Invalid and short blocks alike take their nearest long decided neighbour's.
         labels = inherit(labels, blocks, invalid | short)
     elif short.any():
         labels = inherit(labels, blocks, short)
+    inherited = short & (counted == BAD) & (labels == GOOD)
     labels, container = enclosed_and_container(labels, blocks, options.enclosed_run,
                                                options.container_share, options.min_letters,
                                                template=BAD, content=GOOD)  # fmt: skip
+    # Outside the page's own container a short template block keeps its count; the
+    # site pass (dbce.run.widen_result) absorbs the ones inside the site's element.
+    labels = keep_own_outside(labels, inherited, blocks, container, template=BAD)
     return absorb_within(labels, blocks, container, template=BAD, content=GOOD), container
 
 

@@ -57,6 +57,7 @@ from kehr_engine.text_blocks import (
     check_container_share,
     enclosed_and_container,
     inherit_short,
+    keep_own_outside,
     text_blocks,
 )
 from kehr_engine.urltree.blocks import block_hash
@@ -200,12 +201,14 @@ class UrlTreeStream:
         document: str | None,
         site: SiteContainers,
     ) -> np.ndarray:
-        """Per-block judgements as per-node ones, short blocks inheriting theirs, short
+        """Per-block judgements as per-node ones, short blocks inheriting theirs (outside
+        the content container only content, counted template, keeps its own), short
         template runs inside content and template blocks inside the content container
         (the page's own, or the site's where the page's is none or inside it)
         becoming content."""
-        labels = np.where(boilerplate, 1, 3).astype(np.uint8)
-        labels = inherit_short(labels, units, self.min_block_letters)
+        counted = np.where(boilerplate, 1, 3).astype(np.uint8)
+        labels = inherit_short(counted, units, self.min_block_letters)
+        inherited = (counted == 1) & (labels == 3)
         labels, container = enclosed_and_container(
             labels, units, self.enclosed_run, self.container_share, self.min_block_letters
         )
@@ -213,6 +216,7 @@ class UrlTreeStream:
             own = container_key(document, container)
             site.add(own)
             container = widened(own, document, site.key) or container
+        labels = keep_own_outside(labels, inherited, units, container)
         labels = absorb_within(labels, units, container)
         return units.to_nodes(labels == 1)
 
