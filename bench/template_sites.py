@@ -98,8 +98,9 @@ Seven kinds of site (issue 31):
   from generators that no site above uses, held back to judge the next change. No
   method ran on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
   model) until they judged the labels rule (eleventh session), once, when it was final
-  (bench/reports/template-eval-unread.json, and -unread-before.json for the code before
-  it); their error lists have been read since, so they are spent as judges too. Before
+  (bench/reports/template-eval-unread-judged.json, and -unread-before.json for the code
+  before it; template-eval-unread.json is their run on later code); their error lists
+  have been read since, so they are spent as judges too. Before
   that only their gold rules were checked, on every crawled page (wget's crawl as the
   harness runs it, capture 0; the container found, the share of a page's tokens inside
   the gold, to three decimals). Like the reserve, fresh and untouched sites they are
@@ -803,16 +804,18 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_unread(sites: list[Site]) -> None:
+def refuse_sealed(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unread site: they were kept for the judge, which ran on them once to
-    judge the labels rule (eleventh session), and the other benches' reports stay on the
-    sites they were made on."""
-    unread = [site.short for site in sites if site.kind == "unread"]
-    if unread:
-        raise SystemExit(f"{', '.join(unread)}: the unread sites are the judge's "
-                         "(bench/template_eval.py, which judged the labels rule on them; "
-                         "bench/template_sites.py); choose other sites")  # fmt: skip
+    method on a sealed site: they were kept for the judge, which ran on them once to
+    judge the short blocks outside the container (twelfth session), and the other
+    benches' reports stay on the sites they were made on. (The unread sites, kept the
+    same way until they judged the labels rule, are spent.)"""
+    sealed = [site.short for site in sites if site.kind == "sealed"]
+    if sealed:
+        raise SystemExit(f"{', '.join(sealed)}: the sealed sites are the judge's "
+                         "(bench/template_eval.py, which judged the short blocks outside "
+                         "the container on them; bench/template_sites.py); choose other "
+                         "sites")  # fmt: skip
 
 
 def _in_teaser(element: lxml.html.HtmlElement) -> bool:

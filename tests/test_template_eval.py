@@ -934,30 +934,30 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_unread_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unread site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_sealed_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on a sealed site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "gnuplot-latex2html"] if bench == "template_harvest" else [
-        "--sites", "git,gnuplot"]  # fmt: skip
+    option = ["--sites", "gri-manual"] if bench == "template_harvest" else [
+        "--sites", "git,gri"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "gnuplot: the unread sites are the judge's" in result.stderr
-    assert "git" not in result.stderr.split(":")[0]  # only the unread one is named
+    assert "gri: the sealed sites are the judge's" in result.stderr
+    assert "git" not in result.stderr.split(":")[0]  # only the sealed one is named
 
 
-def test_refuse_unread_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_unread = importlib.import_module("template_sites").refuse_unread  # beside it
+def test_refuse_sealed_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_sealed = importlib.import_module("template_sites").refuse_sealed  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "unread"]
-    refuse_unread(others)  # no exit
-    with pytest.raises(SystemExit, match=r"^exim, pike: the unread sites"):
-        refuse_unread(template_eval.select("git,exim,pike"))
+    others = [s for s in template_eval.SITES if s.kind != "sealed"]
+    refuse_sealed(others)  # no exit: the unread sites are spent
+    with pytest.raises(SystemExit, match=r"^tomcat, grass: the sealed sites"):
+        refuse_sealed(template_eval.select("git,exim,tomcat,grass"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(

@@ -89,7 +89,9 @@ class DbceOptions:
       page where no element holds that share (and no ``<main>``), a short run of short
       boilerplate blocks with content before and after it becomes content, whatever
       element they share (:func:`kehr_engine.text_blocks.absorb_enclosed_labels`); 0
-      here or in ``enclosed_run`` turns that off too.
+      here or in ``enclosed_run`` turns that off too. On a page with a container, a
+      short block outside it that inherited content keeps its own decision
+      (:func:`kehr_engine.text_blocks.keep_own_outside`); 0 here turns that off.
     - ``site_container_share``: a page whose own content container is none or lies
       inside the element where this share of the run's pages have theirs takes that
       element as its container (:mod:`kehr_engine.site_container`; applied by

@@ -16,11 +16,12 @@ at most ``enclosed_run`` template blocks that content encloses becomes content
 (:func:`kehr_engine.text_blocks.absorb_enclosed`), so does every template block inside
 the page's content container (:func:`kehr_engine.text_blocks.absorb_in_container`,
 ``container_share``; 0 turns it off; on a page without one, a short run of short
-template blocks that content encloses, :func:`kehr_engine.text_blocks.absorb_enclosed_labels`),
-and the decisions are projected back onto the
-numbered nodes (issue 31: per node, ``self`` in a code listing or a recurring
-"Parameters" heading was taken for template). A document given as bare texts is
-judged text by text, as before.
+template blocks that content encloses, :func:`kehr_engine.text_blocks.absorb_enclosed_labels`;
+on a page with one, a short block outside it that inherited content keeps its own
+decision, :func:`kehr_engine.text_blocks.keep_own_outside`), and the decisions are
+projected back onto the numbered nodes (issue 31: per node, ``self`` in a code listing
+or a recurring "Parameters" heading was taken for template). A document given as bare
+texts is judged text by text, as before.
 
 **The site's container.** Each domain counts its pages' own content containers
 (:class:`kehr_engine.site_container.SiteContainers`, ``site_container_share``; 0 turns
