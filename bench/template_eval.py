@@ -10,9 +10,9 @@ tuned on), ``unseen`` (five, added in the fifth session as an evaluation only),
 ``reserve`` (five held back for judging later changes), ``fresh`` (four more, which
 judged the container's refinements), ``untouched`` (four added in the ninth session,
 which judged the site's container), ``unread`` (four more, which judged the labels rule)
-or ``sealed`` (four more, held back to judge the next change): reserve, fresh,
-untouched, unread and sealed sites are left out unless ``--sites`` names them; large
-sites are capped (``Site.cap``).
+or ``sealed`` (four more, which judged the short blocks outside the container):
+reserve, fresh, untouched, unread and sealed sites are left out unless ``--sites``
+names them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -48,7 +48,8 @@ each figure's mean over the sites and on how many sites the goal is met.
   apt-get install nim-doc sqlite3-doc libvirt-doc ikiwiki
   # the unread sites, which judged the labels rule (--sites exim,fgl,pike,gnuplot):
   apt-get install exim4-doc-html fp-docs-3.2.2 pike8.0-doc gnuplot-doc
-  # the sealed sites, kept to judge the next change (--sites tomcat,cppreference,grass,gri):
+  # the sealed sites, which judged the short blocks outside the container
+  # (--sites tomcat,cppreference,grass,gri):
   apt-get install tomcat10-docs cppreference-doc-en-html grass-doc gri-html-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]
