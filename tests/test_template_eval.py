@@ -111,14 +111,16 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # The gold rules of the sites added as unseen (in the fourth session, developer sites
 # since the fifth, and in the fifth), as reserve (in the sixth), as fresh (after the
 # reserve sites judged the container rule), as untouched (in the ninth), as unread
-# (after the untouched sites judged) and as sealed (in the twelfth), on small pages in
-# each template's shape: (site, page, texts that are content, texts that are boilerplate).
+# (after the untouched sites judged), as sealed (in the twelfth) and as withheld (in the
+# twelfth, after the sealed sites judged), on small pages in each template's shape:
+# (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
 FRESH = {"pango", "tioga", "gap", "twisted"}
 UNTOUCHED = {"nim", "sqlite", "libvirt", "ikiwiki"}
 UNREAD = {"exim", "fgl", "pike", "gnuplot"}
 SEALED = {"tomcat", "cppreference", "grass", "gri"}
+WITHHELD = {"octave", "boost", "crystal", "batteries"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -823,13 +825,69 @@ TEMPLATES = {
          "A cell of the text"],
         ["Chapters:", "1: Introduction", "Indices:", "Concepts"],
     ),
+    # makeinfo 6.8: the node in the body under its Next/Previous/Up line (div.header);
+    # the menu of the sections below (ul.section-toc) stays content.
+    "octave": (
+        "<html><body><div class='section' id='Sums'><div class='header'><p>Next: <a "
+        "href='Products.html'>Products</a>, Up: <a href='Arithmetic.html'>Arithmetic</a> "
+        "&nbsp; [<a href='index.html#SEC_Contents'>Contents</a>][<a href='Concept-Index.html'>"
+        "Index</a>]</p></div><hr><h3 class='section'>17.5 Sums</h3><p>sum adds the elements "
+        "of a vector.</p><ul class='section-toc'><li><a href='Running-Sums.html'>Running "
+        "Sums</a></li></ul><hr><div class='header'><p>Previous: <a href='Rounding.html'>"
+        "Rounding</a></p></div></div></body></html>",
+        ["17.5 Sums", "sum adds the elements of a vector.", "Running Sums"],
+        ["Next:", "Products", "Arithmetic", "Contents", "Index", "Previous:", "Rounding"],
+    ),
+    # BoostBook: the page's div under the body, between Boost's header table, the
+    # spirit-nav and the copyright footer's table.
+    "boost": (
+        "<html><body><table><tr><td><img alt='Boost C++ Libraries' src='boost.png'></td>"
+        "<td><a href='../index.html'>Home</a></td><td><a href='libraries.htm'>Libraries</a>"
+        "</td><td><a href='faq.html'>FAQ</a></td></tr></table><hr><div class='spirit-nav'>"
+        "<a href='prev.html'>Prev</a><a href='next.html'>Next</a></div><div class='section'>"
+        "<div class='titlepage'><h2 class='title'>Tutorial</h2></div><div class='toc'><dl>"
+        "<dt><a href='#basics'>Basics</a></dt></dl></div><p>A ring buffer keeps the last "
+        "items.</p></div><table><tr><td><div class='copyright-footer'>Copyright 2003 Jan "
+        "Gaspar<p>Distributed under the Boost Software License.</p></div></td></tr></table>"
+        "<div class='spirit-nav'><a href='up.html'>Up</a></div></body></html>",
+        ["Tutorial", "Basics", "A ring buffer keeps the last items."],
+        ["Home", "Libraries", "FAQ", "Prev", "Next", "Copyright 2003 Jan Gaspar",
+         "Distributed under the Boost Software License.", "Up"],
+    ),
+    # Crystal: div.main-content beside the sidebar (the search box, the version, the
+    # types list), except the "#" permalinks beside every method.
+    "crystal": (
+        "<html><body><div class='sidebar'><div class='sidebar-header'><div "
+        "class='search-box'><input type='search' placeholder='Search...'></div><div "
+        "class='project-summary'><h1 class='project-name'>Crystal</h1><span "
+        "class='project-version'>1.6.0</span></div></div><div class='types-list'><ul><li>"
+        "<a href='Array.html'>Array</a></li><li><a href='Set.html'>Set</a></li></ul></div>"
+        "</div><div class='main-content'><h1 class='type-name'>struct Set(T)</h1><h2>"
+        "Overview</h2><p>A set keeps unique values.</p><div class='entry-detail'><div "
+        "class='signature'>def <strong>add</strong>(object : T)<a class='method-permalink' "
+        "href='#add'>#</a></div><div class='doc'><p>Adds an object.</p></div></div></div>"
+        "</body></html>",
+        ["struct Set(T)", "Overview", "A set keeps unique values.", "add", "Adds an object."],
+        ["Crystal", "1.6.0", "Array", "Set", "#"],
+    ),
+    # ocamldoc: the body under its Previous/Up/Next bar (div.navbar).
+    "batteries": (
+        "<html><body><div class='navbar'><a class='pre' href='BatLazyList.html'>Previous"
+        "</a>&nbsp;<a class='up' href='index.html'>Up</a>&nbsp;<a class='post' "
+        "href='BatMap.html'>Next</a></div><h1>Module <a href='type_BatList.html'>BatList</a>"
+        "</h1><div class='info module top'><p>Additional functions for lists.</p></div><pre>"
+        "<span id='VALfirst'><span class='keyword'>val</span> first</span></pre></body></html>",
+        ["BatList", "Additional functions for lists.", "first"],
+        ["Previous", "Up", "Next"],
+    ),
 }  # fmt: skip
 
 
 def _kind(short: str) -> str:
     kinds = {**dict.fromkeys(UNSEEN, "unseen"), **dict.fromkeys(RESERVE, "reserve"),
              **dict.fromkeys(FRESH, "fresh"), **dict.fromkeys(UNTOUCHED, "untouched"),
-             **dict.fromkeys(UNREAD, "unread"), **dict.fromkeys(SEALED, "sealed")}  # fmt: skip
+             **dict.fromkeys(UNREAD, "unread"), **dict.fromkeys(SEALED, "sealed"),
+             **dict.fromkeys(WITHHELD, "withheld")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -924,8 +982,9 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "untouched"} == UNTOUCHED
     assert {k for k, v in kinds.items() if v == "unread"} == UNREAD
     assert {k for k, v in kinds.items() if v == "sealed"} == SEALED
+    assert {k for k, v in kinds.items() if v == "withheld"} == WITHHELD
     assert template_eval.KINDS == (
-        "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed",
+        "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -934,30 +993,30 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_sealed_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on a sealed site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_withheld_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on a withheld site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "gri-manual"] if bench == "template_harvest" else [
-        "--sites", "git,gri"]  # fmt: skip
+    option = ["--sites", "octave-makeinfo"] if bench == "template_harvest" else [
+        "--sites", "git,octave"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "gri: the sealed sites are the judge's" in result.stderr
-    assert "git" not in result.stderr.split(":")[0]  # only the sealed one is named
+    assert "octave: the withheld sites are the judge's" in result.stderr
+    assert "git" not in result.stderr.split(":")[0]  # only the withheld one is named
 
 
-def test_refuse_sealed_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_sealed = importlib.import_module("template_sites").refuse_sealed  # beside it
+def test_refuse_withheld_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_withheld = importlib.import_module("template_sites").refuse_withheld  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "sealed"]
-    refuse_sealed(others)  # no exit: the unread sites are spent
-    with pytest.raises(SystemExit, match=r"^tomcat, grass: the sealed sites"):
-        refuse_sealed(template_eval.select("git,exim,tomcat,grass"))
+    others = [s for s in template_eval.SITES if s.kind != "withheld"]
+    refuse_withheld(others)  # no exit: the sealed sites are spent
+    with pytest.raises(SystemExit, match=r"^boost, crystal: the withheld sites"):
+        refuse_withheld(template_eval.select("git,gri,boost,crystal"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -1097,8 +1156,8 @@ def test_top_errors_tally_dropped_content_and_kept_boilerplate_by_tokens(
 def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
-    """No method may run on a reserve, fresh, untouched, unread or sealed site unless
-    asked: main without --sites evaluates the developer and unseen sites only; --sites
+    """No method may run on a reserve, fresh, untouched, unread, sealed or withheld site
+    unless asked: main without --sites evaluates the developer and unseen sites only; --sites
     yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their kinds are
     counted and summarised beside the developer one (a kind with no site, unseen here, is
     not printed). evaluate_site is a stand-in here: no method runs."""
@@ -1107,6 +1166,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert UNTOUCHED and not UNTOUCHED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNREAD and not UNREAD & {s.short for s in template_eval.JUDGED_SITES}
     assert SEALED and not SEALED & {s.short for s in template_eval.JUDGED_SITES}
+    assert WITHHELD and not WITHHELD & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -1122,7 +1182,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     monkeypatch.setattr(template_eval, "check_tools", lambda sites: None)
     monkeypatch.setattr(sys, "argv", ["template_eval.py"])
     template_eval.main()
-    held_back = ("reserve", "fresh", "untouched", "unread", "sealed")
+    held_back = ("reserve", "fresh", "untouched", "unread", "sealed", "withheld")
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
     out = capsys.readouterr().out
