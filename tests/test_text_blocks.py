@@ -509,3 +509,92 @@ def test_outside_the_container_a_short_template_block_keeps_its_own_decision() -
     assert kept[block["API Version: 1.0"]] == GOOD
     # No container: the inherited labels as they are.
     assert (keep_own_outside(labels, inherited, blocks, None) == labels).all()
+
+
+# Gri's manual: a banner table whose row holds the chapters' cell and the page's cell, the
+# page's text written straight into its cell between a heading and a few paragraphs.
+CELL_PAGE = (
+    b"<html><body><table><tr><td><ul><li><a href=/1>Chapter one, the introduction</a></li>"
+    b"<li><a href=/2>Chapter two, a simple example</a></li></ul></td><td>"
+    b"<h2>Simple Gri Program and How to Run it</h2>"
+    b"This chapter introduces the program with a common example, an x-y graph of data."
+    b"<p>The first line is a comment, as are all things following a hash.</p>"
+    b"Type the command at the system prompt and the program will create a file."
+    b"<p>Previous chapter and next chapter of the manual</p>"
+    b"</td></tr></table></body></html>"
+)
+
+
+def test_text_written_into_a_cell_makes_the_cell_the_container() -> None:
+    own = ("Simple Gri Program and How to Run it",
+           "This chapter introduces the program with a common example, an x-y graph of data.",
+           "The first line is a comment, as are all things following a hash.",
+           "Type the command at the system prompt and the program will create a file.")  # fmt: skip
+    labels, block, blocks = labelled(CELL_PAGE, own)
+    written = block["Type the command at the system prompt and the program will create a file."]
+    cell = blocks.paths[written]  # the text's own boundary element is the cell
+    assert (
+        cell
+        == blocks.paths[block["The first line is a comment, as are all things following a hash."]][
+            :-1
+        ]
+    )
+    # The cell holds the page's blocks, so it is the container, not the row around both
+    # cells: the chapters stay template, the cell's own template line becomes content.
+    assert content_container(labels, blocks) == cell
+    out = absorb_in_container(labels, blocks)
+    assert out[block["Previous chapter and next chapter of the manual"]] == GOOD
+    for chapter in ("Chapter one, the introduction", "Chapter two, a simple example"):
+        assert out[block[chapter]] == BAD
+    # A block's own element counts only where it holds other blocks: one long paragraph
+    # alone does not make its <p> the container.
+    labels, block, blocks = labelled(
+        CRATE_PAGE, ("A word of Rust code, which may be a keyword or an identifier.",)
+    )
+    paragraph = blocks.paths[block["A word of Rust code, which may be a keyword or an identifier."]]
+    container = content_container(labels, blocks)
+    assert container is not None and container != paragraph
+    assert paragraph[: len(container)] == container
+
+
+# GRASS's manual: one div around the page's logo, text and footer.
+WRAPPED_PAGE = (
+    b"<html><body><div id=container><a href=/><img alt=logo src=l.png>Main index of the manual</a>"
+    b"<h2>NAME</h2>r.slope.aspect generates raster maps of slope, aspect and curvatures."
+    b"<h2>DESCRIPTION</h2><p>Aspect is calculated counterclockwise from east, in degrees.</p>"
+    b"<p>Main index | Raster index | Topics index | Keywords index</p>"
+    b"<p>GRASS Development Team, GRASS GIS 8.2.1 Reference Manual</p></div></body></html>"
+)
+
+
+def test_text_written_into_an_element_around_the_whole_page_is_the_pages() -> None:
+    own = ("r.slope.aspect generates raster maps of slope, aspect and curvatures.",
+           "Aspect is calculated counterclockwise from east, in degrees.")  # fmt: skip
+    labels, block, blocks = labelled(WRAPPED_PAGE, own)
+    # The div holds every block of the page, the footer's too: text written straight into
+    # it counts for no element, as text written into <body> does, and without it the div
+    # holds too little of the page's text: no container, and the footer stays template.
+    assert content_container(labels, blocks) is None
+    out = absorb_in_container(labels, blocks)
+    for footer in ("Main index | Raster index | Topics index | Keywords index",
+                   "GRASS Development Team, GRASS GIS 8.2.1 Reference Manual"):  # fmt: skip
+        assert out[block[footer]] == BAD
+    # With a sidebar beside the div, the div holds the text written into it, as a table
+    # cell does: it is the container, and the footer inside it becomes content.
+    labels, block, blocks = labelled(
+        WRAPPED_PAGE.replace(b"<body>", b"<body><ul><li>A sidebar link to another page</li></ul>"),
+        own,
+    )
+    container = content_container(labels, blocks)
+    text = blocks.paths[block["Aspect is calculated counterclockwise from east, in degrees."]]
+    assert container is not None and container == text[:-1]
+    footer_block = block["GRASS Development Team, GRASS GIS 8.2.1 Reference Manual"]
+    assert absorb_in_container(labels, blocks)[footer_block] == GOOD
+    # A wrapper around the whole page whose text sits in its children is the container
+    # still (odoc's div.content around its breadcrumbs, title and text).
+    wrapped = WRAPPED_PAGE.replace(b"<h2>NAME</h2>r.slope", b"<h2>NAME</h2><p>r.slope").replace(
+        b"curvatures.<h2>", b"curvatures.</p><h2>"
+    )
+    labels, block, blocks = labelled(wrapped, own)
+    div = blocks.paths[block["Aspect is calculated counterclockwise from east, in degrees."]][:-1]
+    assert content_container(labels, blocks) == div

@@ -71,6 +71,18 @@ ten developer sites for both methods (mean F1 -0.001) and raised the unseen site
 F1 from 0.83 to 0.96 (URL Tree) and 0.81 to 0.95 (DBCE); higher shares pull a misjudged
 sidebar block into the container's choice (docs/methods.md).
 
+**Text written into an element.** The container encloses blocks, so the element a
+block's text is written into counts for it only when that element holds other blocks
+too: one long paragraph does not make its own ``<p>`` the container, but Gri's texinfo
+converter writes a page's text straight into its table cell, between its headings and
+paragraphs, and that cell, not the row around it and the chapters' cell beside it, is
+the container (before the thirteenth session the row was, and the site's container,
+the row on most pages, made the chapters' list content on every page). Text written
+straight into an element that encloses every block of the page counts for no element,
+as text written into ``<body>`` does: GRASS's ``div#container`` holds its logo, text
+and footer alike. Built from the sealed sites' error lists (Gri's, GRASS's); judged
+once on the withheld sites (docs/methods.md).
+
 HTML's landmarks refine the container. The page's title, the first ``<h1>`` inside its
 ``<main>`` (or ``role="main"``), is part of its content: when a method called little but
 one section content (rustdoc's docblock, DBCE on some of ``syn``'s pages), the container
@@ -465,12 +477,19 @@ def content_container(
     total = int(blocks.letters[long_content].sum())
     if total == 0:
         return blocks.main
+    holders, wrapper = _holders(blocks), _wrapper_depth(blocks)
     held: dict[tuple[int, ...], int] = {}
     for block in long_content.tolist():
         path, letters = blocks.paths[block], int(blocks.letters[block])
         # The elements enclosing the block's own boundary element: a container holds
-        # blocks, so one long paragraph does not make its own <p> the container.
-        for depth in range(_PAGE_LEVEL + 1, len(path)):
+        # blocks, so one long paragraph does not make its own <p> the container. Its
+        # own element counts when it holds other blocks too (text written straight into
+        # a table cell between its paragraphs, as in Gri's manual, is the cell's), unless
+        # it encloses every block of the page: text written straight into GRASS's
+        # div#container, around its logo, text and footer, is the page's, as text
+        # written into <body> is.
+        deepest = len(path) + 1 if path in holders and len(path) > wrapper else len(path)
+        for depth in range(_PAGE_LEVEL + 1, deepest):
             held[path[:depth]] = held.get(path[:depth], 0) + letters
     enough = [element for element, letters in held.items() if letters >= share * total]
     if not enough:
@@ -485,6 +504,30 @@ def content_container(
         if len(shared) > _PAGE_LEVEL:
             container = shared
     return container
+
+
+def _wrapper_depth(blocks: TextBlocks) -> int:
+    """The depth of the deepest element enclosing every block with letters (and so
+    every text of the page); 0 for a page without any."""
+    paths = [path for path, letters in zip(blocks.paths, blocks.letters.tolist(), strict=True)
+             if letters]  # fmt: skip
+    if not paths:
+        return 0
+    shared = paths[0]
+    for path in paths[1:]:
+        shared = _common_prefix(shared, path)
+    return len(shared)
+
+
+def _holders(blocks: TextBlocks) -> set[tuple[int, ...]]:
+    """The elements (as paths) that enclose some block's own boundary element."""
+    holders: set[tuple[int, ...]] = set()
+    for path in set(blocks.paths):
+        for depth in range(len(path) - 1, _PAGE_LEVEL, -1):
+            if path[:depth] in holders:
+                break  # its ancestors are in already
+            holders.add(path[:depth])
+    return holders
 
 
 def absorb_in_container(
