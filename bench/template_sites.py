@@ -131,8 +131,9 @@ Eight kinds of site (issue 31):
   labels rule, from generators that no site above uses, held back to judge the next
   change. No method ran on them (not URL Tree, DBCE, trafilatura nor the engine's
   ``article`` model) until they judged the short blocks outside the container (twelfth
-  session), once, when it was final (bench/reports/template-eval-sealed.json, and
-  -sealed-before.json for the code before it); their error lists have been read since,
+  session), once, when it was final (bench/reports/template-eval-sealed-judged.json, and
+  -sealed-before.json for the code before it; template-eval-sealed.json is their run on
+  later code); their error lists have been read since,
   so they are spent as judges too, and a later change needs new sites. Before that only
   their gold rules were checked, on every crawled page (wget's crawl as the harness
   runs it, capture 0; the container found, the share of a page's tokens inside the
@@ -161,8 +162,11 @@ Eight kinds of site (issue 31):
     two to five sections beside the chapters' cell).
 - ``withheld``: four sites added in the twelfth session, after the sealed sites judged the
   short blocks outside the container, from generators that no site above uses, held back
-  to judge the next change. No method has run on them yet (not URL Tree, DBCE,
-  trafilatura nor the engine's ``article`` model): only their gold rules were checked, on
+  to judge the next change. No method ran on them (not URL Tree, DBCE, trafilatura nor
+  the engine's ``article`` model) until they judged the text written into an element
+  (thirteenth session), once, when it was final (bench/reports/template-eval-withheld.json,
+  and -withheld-before.json for the code before it), so they are spent as judges too and
+  a later change needs new sites. Before that only their gold rules were checked, on
   every crawled page (wget's crawl as the harness runs it, capture 0; the container
   found, the share of a page's tokens inside the gold, to three decimals). Like the
   reserve, fresh, untouched, unread and sealed sites they are left out of the default run
@@ -838,9 +842,10 @@ SITES = [
     # Withheld: added in the twelfth session, after the sealed sites judged the short
     # blocks outside the container, from generators none of the sites above uses (GNU
     # makeinfo 6.8, BoostBook, Crystal's docs generator, ocamldoc), held back to judge the
-    # next change; no method has run on them. Their gold rules were checked on every
-    # crawled page (see the module docstring). The benches other than the judge refuse
-    # them (refuse_withheld).
+    # next change; no method ran on them until they judged the text written into an
+    # element (thirteenth session). Their gold rules were checked on every crawled page
+    # (see the module docstring). The benches other than the judge refuse them
+    # (refuse_withheld).
     Site("octave-makeinfo", "octave-doc", Path("/usr/share/doc/octave/octave.html"),
          "index.html", _body, "makeinfo 6.8: the body except div.header (the Next/Previous/"
          "Up line)", _makeinfo_boilerplate, short="octave", kind="withheld", cap=150),
@@ -891,9 +896,10 @@ def select(
 
 def refuse_withheld(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on a withheld site: they are kept for the judge, to judge the next change, and
-    no method has run on them. (The sealed sites, kept the same way until they judged the
-    short blocks outside the container, are spent.)"""
+    method on a withheld site: they were kept for the judge, and no other bench has run
+    on them. (They judged the text written into an element in the thirteenth session and
+    are spent as judges since, as the sealed sites are; the guard stays until new held-out
+    sites take their place.)"""
     withheld = [site.short for site in sites if site.kind == "withheld"]
     if withheld:
         raise SystemExit(f"{', '.join(withheld)}: the withheld sites are the judge's "
