@@ -10,10 +10,12 @@ tuned on), ``unseen`` (five, added in the fifth session as an evaluation only),
 ``reserve`` (five held back for judging later changes), ``fresh`` (four more, which
 judged the container's refinements), ``untouched`` (four added in the ninth session,
 which judged the site's container), ``unread`` (four more, which judged the labels
-rule), ``sealed`` (four more, which judged the short blocks outside the container) or
-``withheld`` (four added in the twelfth session, held back to judge the next change; no
-method has run on them): reserve, fresh, untouched, unread, sealed and withheld sites
-are left out unless ``--sites`` names them; large sites are capped (``Site.cap``).
+rule), ``sealed`` (four more, which judged the short blocks outside the container),
+``withheld`` (four added in the twelfth session, which judged the text written into an
+element) or ``unopened`` (four added in the thirteenth session, held back to judge the
+next change; no method has run on them): reserve, fresh, untouched, unread, sealed,
+withheld and unopened sites are left out unless ``--sites`` names them; large sites are
+capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -52,9 +54,12 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the sealed sites, which judged the short blocks outside the container
   # (--sites tomcat,cppreference,grass,gri):
   apt-get install tomcat10-docs cppreference-doc-en-html grass-doc gri-html-doc
-  # the withheld sites, held back to judge the next change
+  # the withheld sites, which judged the text written into an element
   # (--sites octave,boost,crystal,batteries):
   apt-get install octave-doc libboost1.74-doc crystal-doc libbatteries-ocaml-doc
+  # the unopened sites, held back to judge the next change
+  # (--sites racket,macaulay2,libreoffice,vim):
+  apt-get install racket-doc macaulay2-common libreoffice-help-en-us vim-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]
 
@@ -812,8 +817,8 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--limit", type=int, help="pages per site (large sites have a cap)")
     parser.add_argument("--sites", help="short names, comma-separated (default: the developer "
-                        "and unseen sites, never a reserve, fresh, untouched, unread, sealed "
-                        "or withheld one): "
+                        "and unseen sites, never a reserve, fresh, untouched, unread, sealed, "
+                        "withheld or unopened one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()

@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Eight kinds of site (issue 31):
+Nine kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -170,8 +170,8 @@ Eight kinds of site (issue 31):
   every crawled page (wget's crawl as the harness runs it, capture 0; the container
   found, the share of a page's tokens inside the gold, to three decimals). Like the
   reserve, fresh, untouched, unread and sealed sites they are left out of the default run
-  unless ``--sites`` names them, and the benches other than the judge refuse them
-  (:func:`refuse_withheld`). (Giac's HeVeA manual, giac-doc, was looked at and
+  unless ``--sites`` names them (the benches other than the judge refused them until the
+  unopened sites below took their place). (Giac's HeVeA manual, giac-doc, was looked at and
   left out: its navigation is images only, as swi-prolog-doc's is; and Postfix's pages,
   postfix-doc, have no template.)
 
@@ -193,6 +193,39 @@ Eight kinds of site (issue 31):
     Previous/Up/Next bar alone, and index.html has none: its text is all content; the
     lowest: BatOpaqueInnerSys.html, BatteriesThread.html, BatInnerShuffle.html,
     undocumented modules, a title and a signature under the bar).
+- ``unopened``: four sites added in the thirteenth session, after the withheld sites
+  judged the text written into an element, from generators that no site above uses, held
+  back to judge the next change. No method has run on them (not URL Tree, DBCE,
+  trafilatura nor the engine's ``article`` model): only their gold rules were checked, on
+  every crawled page (wget's crawl as the harness runs it, capture 0; the container
+  found, the share of a page's tokens inside the gold, to three decimals). Like the
+  reserve, fresh, untouched, unread, sealed and withheld sites they are left out of the
+  default run unless ``--sites`` names them, and the benches other than the judge refuse
+  them (:func:`refuse_unopened`). (PuTTY's Halibut manual, putty-doc, was looked at and
+  left out: it is 20 pages, too few to judge on; and Tcllib's doctools pages, tcllib,
+  link no other page, so the crawl stops at its start page.)
+
+  - racket-scribble (Scribble, Racket 8.7's guide, racket-doc; from guide/index.html):
+    133, none without; 0.107 / 0.757 / 0.968 (every page carries the left column's
+    contents, the guide's chapters and the current one's sections, and its "On this
+    page" list; the lowest: Sublime_Text.html, Visual_Studio_Code.html and exe.html, a
+    title and a sentence or two beside it).
+  - macaulay2-docs (Macaulay2 1.21's documentation, its own HTML writer,
+    macaulay2-common; the Macaulay2Doc package from its index): 150 of 2,072, none
+    without; 0.400 / 0.845 / 1.000 (the lowest: _varieties.html, _csdp.html,
+    ___B__L__A__S.html, a title and a line or a short menu under the buttons row and
+    the path; the highest are the index and the table of contents, master.html and
+    toc.html, under their two or three links alone).
+  - libreoffice-help (LibreOffice 7.4's help, its own XSLT over the .xhp pages,
+    libreoffice-help-en-us; Calc's help from its start page, scalc/main0000.html):
+    150 of 368, none without; 0.672 / 0.927 / 0.997 (the lowest: scalc/02/06080000.html
+    and scalc/01/07090000.html, a title, a line and the menu path under the header's
+    "LibreOffice 7.4 Help", "Module", "Contents" and "Index", above the debug footer,
+    hidden but in the HTML).
+  - vim-help (Vim 9.0's help files, its makehtml.awk, vim-doc): 150 of 152, none
+    without; 0.879 / 0.998 / 1.000 (its template is the "main help file" link above the
+    text and the "top - main help file" links below it; the lowest: os_beos.html,
+    os_os2.html, os_risc.html, a notice that the port was removed).
 
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
@@ -206,7 +239,8 @@ pages) and DBCE's three runs the most of it. The five unseen sites hold 407 page
 (jsoup's and syn's API references capped at 150), about 15 % of the ten developer sites'
 nodes, bytes and words: some 3 to 4 minutes more. The reserve sites (756 pages), the
 fresh sites (497 pages), the untouched sites (600 pages), the unread sites (516 pages),
-the sealed sites (553 pages) and the withheld sites (600 pages) are not in that run.
+the sealed sites (553 pages), the withheld sites (600 pages) and the unopened sites (583
+pages) are not in that run.
 """
 
 from __future__ import annotations
@@ -225,10 +259,12 @@ BAD, GOOD = 1, 3
 
 Rule = Callable[[lxml.html.HtmlElement], bool]
 Kind = Literal[
-    "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld"
-]
+    "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
+    "unopened",
+]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
+    "unopened",
 )  # fmt: skip
 
 
@@ -615,6 +651,40 @@ def _boostbook_content(element: lxml.html.HtmlElement) -> bool:
     )
 
 
+def _scribble_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside Scribble's div.main: the top/contents/prev/up/next rows above and below the
+    # text (div.navsettop with the search box, div.navsetbottom) and the version box on
+    # a manual's title page (div.versionbox, "8.7"). The left column (div.tocset: the
+    # manual's contents and the page's "On this page" list) is outside.
+    return element.tag == "div" and any(
+        has_class(element, name) for name in ("navsettop", "navsetbottom", "versionbox")
+    )
+
+
+def _macaulay2_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Macaulay2 writes the node straight into the body under a rule (hr): before it the
+    # buttons row (next | previous | forward | backward | up | top | index | toc |
+    # Macaulay2 website, table.buttons) and the path ("Macaulay2Doc > ... > ideal"), or
+    # on the index and the table of contents their two or three links. The node's "Ways
+    # to use" and "For the programmer" sections are its own and stay content.
+    parent = element.getparent()
+    return (
+        parent is not None
+        and parent.tag == "body"
+        and any(sibling.tag == "hr" for sibling in element.itersiblings())
+    )
+
+
+def _vim_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # makehtml.awk writes the help file into the body as one pre under the title; the
+    # "main help file" link above it and the "top - main help file" links that close the
+    # pre are the template's.
+    if element.tag != "a":
+        return False
+    text, href = element.text_content().strip(), element.get("href")
+    return (href == "index.html" and text == "main help file") or (href == "#top" and text == "top")
+
+
 def _gri_content(element: lxml.html.HtmlElement) -> bool:
     # gri's HTML writes every manual page into the right cell of a two-cell table (its
     # summary "top banner"), beside the left cell's list of chapters and indices.
@@ -844,8 +914,8 @@ SITES = [
     # makeinfo 6.8, BoostBook, Crystal's docs generator, ocamldoc), held back to judge the
     # next change; no method ran on them until they judged the text written into an
     # element (thirteenth session). Their gold rules were checked on every crawled page
-    # (see the module docstring). The benches other than the judge refuse them
-    # (refuse_withheld).
+    # (see the module docstring). The benches other than the judge refused them until the
+    # unopened sites below took their place.
     Site("octave-makeinfo", "octave-doc", Path("/usr/share/doc/octave/octave.html"),
          "index.html", _body, "makeinfo 6.8: the body except div.header (the Next/Previous/"
          "Up line)", _makeinfo_boilerplate, short="octave", kind="withheld", cap=150),
@@ -865,6 +935,34 @@ SITES = [
          "ocamldoc: the body except div.navbar (Previous/Up/Next)",
          lambda e: e.tag == "div" and has_class(e, "navbar"),
          short="batteries", kind="withheld", cap=150),
+    # Unopened: added in the thirteenth session, after the withheld sites judged the text
+    # written into an element, from generators none of the sites above uses (Scribble,
+    # Macaulay2's documentation writer, LibreOffice's help XSLT, Vim's makehtml.awk), held
+    # back to judge the next change; no method has run on them. Their gold rules were
+    # checked on every crawled page (see the module docstring). The benches other than the
+    # judge refuse them (refuse_unopened).
+    # The Racket Guide (--no-parent keeps the crawl in guide/, out of the other manuals).
+    Site("racket-scribble", "racket-doc", Path("/usr/share/doc/racket"), "guide/index.html",
+         lambda e: e.tag == "div" and has_class(e, "main"),
+         "Scribble: inside div.main, except div.navsettop and div.navsetbottom (top/"
+         "contents/prev/up/next) and div.versionbox; the left column (the contents, \"On "
+         "this page\") is outside", _scribble_boilerplate,
+         short="racket", kind="unopened", cap=150),
+    # The Macaulay2Doc package's pages (--no-parent keeps the crawl in its html/).
+    Site("macaulay2-docs", "macaulay2-common", Path("/usr/share/doc/Macaulay2"),
+         "Macaulay2Doc/html/index.html", _body, "Macaulay2's HTML: the body except what "
+         "stands before the rule (the buttons row and the path)", _macaulay2_boilerplate,
+         short="macaulay2", kind="unopened", cap=150),
+    # Calc's help; its pages link from the help's root (<base href="../../../../">), so it
+    # is served from there and --no-parent keeps the crawl in en-US/text/scalc/.
+    Site("libreoffice-help", "libreoffice-help-en-us", Path("/usr/share/libreoffice/help"),
+         "en-US/text/scalc/main0000.html", lambda e: e.get("id") == "DisplayArea",
+         "LibreOffice's help XSLT: inside div#DisplayArea; the header (\"LibreOffice 7.4 "
+         "Help\", the module menu), the Contents and Index asides and the debug footer are "
+         "outside", short="libreoffice", kind="unopened", cap=150),
+    Site("vim-help", "vim-doc", Path("/usr/share/doc/vim/html"), "index.html", _body,
+         "Vim's makehtml.awk: the body except the \"main help file\" and \"top\" links",
+         _vim_boilerplate, short="vim", kind="unopened", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -873,7 +971,7 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
-# unread, sealed or withheld site.
+# unread, sealed, withheld or unopened site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -894,15 +992,15 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_withheld(sites: list[Site]) -> None:
+def refuse_unopened(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on a withheld site: they were kept for the judge, and no other bench has run
-    on them. (They judged the text written into an element in the thirteenth session and
-    are spent as judges since, as the sealed sites are; the guard stays until new held-out
-    sites take their place.)"""
-    withheld = [site.short for site in sites if site.kind == "withheld"]
-    if withheld:
-        raise SystemExit(f"{', '.join(withheld)}: the withheld sites are the judge's "
+    method on an unopened site: they are kept for the judge, and no bench has run on
+    them. (The withheld sites, which this guard kept before, judged the thirteenth
+    session's change, the text written into an element, and are spent as judges since,
+    as the sealed sites are.)"""
+    unopened = [site.short for site in sites if site.kind == "unopened"]
+    if unopened:
+        raise SystemExit(f"{', '.join(unopened)}: the unopened sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 

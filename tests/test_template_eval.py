@@ -111,8 +111,9 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # The gold rules of the sites added as unseen (in the fourth session, developer sites
 # since the fifth, and in the fifth), as reserve (in the sixth), as fresh (after the
 # reserve sites judged the container rule), as untouched (in the ninth), as unread
-# (after the untouched sites judged), as sealed (in the twelfth) and as withheld (in the
-# twelfth, after the sealed sites judged), on small pages in each template's shape:
+# (after the untouched sites judged), as sealed (in the twelfth), as withheld (in the
+# twelfth, after the sealed sites judged) and as unopened (in the thirteenth, after the
+# withheld sites judged), on small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -121,6 +122,7 @@ UNTOUCHED = {"nim", "sqlite", "libvirt", "ikiwiki"}
 UNREAD = {"exim", "fgl", "pike", "gnuplot"}
 SEALED = {"tomcat", "cppreference", "grass", "gri"}
 WITHHELD = {"octave", "boost", "crystal", "batteries"}
+UNOPENED = {"racket", "macaulay2", "libreoffice", "vim"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -880,6 +882,66 @@ TEMPLATES = {
         ["BatList", "Additional functions for lists.", "first"],
         ["Previous", "Up", "Next"],
     ),
+    # Scribble: div.main beside the left column (the manual's contents, "On this page"),
+    # except the top/contents/prev/up/next rows and the version box.
+    "racket": (
+        "<html><body><div class='tocset'><div class='tocview'><a href='index.html' "
+        "class='tocviewlink'>The Widget Guide</a><a href='intro.html'>Getting Started</a>"
+        "</div><div class='tocsub'><div class='tocsubtitle'>On this page:</div><a "
+        "href='#knobs'>Knobs</a></div></div><div class='maincolumn'><div class='main'><div "
+        "class='versionbox'><span class='version'>2.1</span></div><div class='navsettop'>"
+        "<span class='navleft'><a href='../index.html'>top</a><a href='index.html'>contents"
+        "</a></span><span class='navright'><a href='intro.html'>prev</a><a "
+        "href='tuning.html'>next</a></span></div><h3>3 Widgets</h3><p>A widget turns a "
+        "knob into a number.</p><h4>3.1 Knobs</h4><blockquote class='refpara'>Knobs in the "
+        "reference documents them too.</blockquote><div class='navsetbottom'><span "
+        "class='navleft'><a href='../index.html'>top</a></span><span class='navright'><a "
+        "href='tuning.html'>next</a></span></div></div></div></body></html>",
+        ["3 Widgets", "A widget turns a knob into a number.", "3.1 Knobs",
+         "Knobs in the reference documents them too."],
+        ["The Widget Guide", "Getting Started", "On this page:", "Knobs", "2.1", "top",
+         "contents", "prev", "next"],
+    ),
+    # Macaulay2: the node in the body under a rule; the buttons row and the path stand
+    # before it.
+    "macaulay2": (
+        "<html><body><table class='buttons'><tr><td><div><a href='_knot.html'>next</a> | "
+        "<a href='_braid.html'>previous</a> | <a href='index.html'>top</a> | <a "
+        "href='master.html'>index</a> | <a href='toc.html'>toc</a></div></td></tr></table>"
+        "<div><a href='index.html'>KnotsDoc</a> &gt; <a href='_loop.html'>loop</a></div>"
+        "<hr><div><h1>loop -- make a closed curve</h1><div><h2>Description</h2><p>A loop "
+        "joins the ends of a path.</p></div><div class='waystouse'><h2>For the programmer"
+        "</h2><p>The object loop is a function.</p></div></div></body></html>",
+        ["loop -- make a closed curve", "Description", "A loop joins the ends of a path.",
+         "For the programmer", "The object loop is a function."],
+        ["next", "previous", "top", "index", "toc", "KnotsDoc", "loop"],
+    ),
+    # LibreOffice's help: div#DisplayArea, beside the header, the Contents and Index
+    # asides and the debug footer.
+    "libreoffice": (
+        "<html><body><header id='TopLeftHeader'><a class='logo' href='new_help.html'><p>"
+        "Office 1.0 Help</p></a><div class='dropdowns'><div class='modules'><a "
+        "class='dropdown-toggle'>Module</a></div></div></header><aside class='rightside'>"
+        "<label>Contents</label><div id='Contents'></div></aside><aside class='leftside'>"
+        "<div id='Index'><div class='index-label'>Index</div></div></aside><div "
+        "id='DisplayArea'><h1>Sorting Rows</h1><p class='paragraph'>Sorts the selected rows."
+        "</p><div class='relatedtopics'><p class='related'>Related Topics</p></div></div>"
+        "<footer><div id='DEBUG' class='debug'><h3>Help content debug info:</h3><p>This "
+        "page is: /text/calc/sort.xhp</p></div></footer></body></html>",
+        ["Sorting Rows", "Sorts the selected rows.", "Related Topics"],
+        ["Office 1.0 Help", "Module", "Contents", "Index", "Help content debug info:",
+         "This page is: /text/calc/sort.xhp"],
+    ),
+    # makehtml.awk: the help file as one pre under the title, except the "main help file"
+    # link above it and the "top" and "main help file" links that close the pre.
+    "vim": (
+        "<html><body><h1>Vim documentation: folds</h1><a name='top'></a><a "
+        "href='index.html'>main help file</a><hr><pre><b>folds.txt</b>\tFolding lines\n\n<a "
+        "href='fold.html#zf'>zf</a>\n creates a fold.\n<a href='#top'>top</a> - <a "
+        "href='index.html'>main help file</a>\n</pre></body></html>",
+        ["Vim documentation: folds", "folds.txt", "Folding lines", "zf", "creates a fold."],
+        ["main help file", "top"],
+    ),
 }  # fmt: skip
 
 
@@ -887,7 +949,8 @@ def _kind(short: str) -> str:
     kinds = {**dict.fromkeys(UNSEEN, "unseen"), **dict.fromkeys(RESERVE, "reserve"),
              **dict.fromkeys(FRESH, "fresh"), **dict.fromkeys(UNTOUCHED, "untouched"),
              **dict.fromkeys(UNREAD, "unread"), **dict.fromkeys(SEALED, "sealed"),
-             **dict.fromkeys(WITHHELD, "withheld")}  # fmt: skip
+             **dict.fromkeys(WITHHELD, "withheld"),
+             **dict.fromkeys(UNOPENED, "unopened")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -983,8 +1046,10 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "unread"} == UNREAD
     assert {k for k, v in kinds.items() if v == "sealed"} == SEALED
     assert {k for k, v in kinds.items() if v == "withheld"} == WITHHELD
+    assert {k for k, v in kinds.items() if v == "unopened"} == UNOPENED
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
+        "unopened",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -993,30 +1058,32 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_withheld_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on a withheld site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_unopened_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an unopened site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "octave-makeinfo"] if bench == "template_harvest" else [
-        "--sites", "git,octave"]  # fmt: skip
+    option = ["--sites", "vim-help"] if bench == "template_harvest" else [
+        "--sites", "git,octave,vim"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "octave: the withheld sites are the judge's" in result.stderr
-    assert "git" not in result.stderr.split(":")[0]  # only the withheld one is named
+    assert "vim: the unopened sites are the judge's" in result.stderr
+    # Only the unopened one is named: git is a developer site, octave a spent withheld one.
+    assert "git" not in result.stderr.split(":")[0]
+    assert "octave" not in result.stderr.split(":")[0]
 
 
-def test_refuse_withheld_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_withheld = importlib.import_module("template_sites").refuse_withheld  # beside it
+def test_refuse_unopened_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_unopened = importlib.import_module("template_sites").refuse_unopened  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "withheld"]
-    refuse_withheld(others)  # no exit: the sealed sites are spent
-    with pytest.raises(SystemExit, match=r"^boost, crystal: the withheld sites"):
-        refuse_withheld(template_eval.select("git,gri,boost,crystal"))
+    others = [s for s in template_eval.SITES if s.kind != "unopened"]
+    refuse_unopened(others)  # no exit: the withheld sites are spent
+    with pytest.raises(SystemExit, match=r"^racket, libreoffice: the unopened sites"):
+        refuse_unopened(template_eval.select("git,gri,boost,racket,libreoffice"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -1156,17 +1223,18 @@ def test_top_errors_tally_dropped_content_and_kept_boilerplate_by_tokens(
 def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
-    """No method may run on a reserve, fresh, untouched, unread, sealed or withheld site
-    unless asked: main without --sites evaluates the developer and unseen sites only; --sites
-    yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their kinds are
-    counted and summarised beside the developer one (a kind with no site, unseen here, is
-    not printed). evaluate_site is a stand-in here: no method runs."""
+    """No method may run on a reserve, fresh, untouched, unread, sealed, withheld or
+    unopened site unless asked: main without --sites evaluates the developer and unseen
+    sites only; --sites yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri,
+    and their kinds are counted and summarised beside the developer one (a kind with no
+    site, unseen here, is not printed). evaluate_site is a stand-in here: no method runs."""
     assert RESERVE and not RESERVE & {s.short for s in template_eval.JUDGED_SITES}
     assert FRESH and not FRESH & {s.short for s in template_eval.JUDGED_SITES}
     assert UNTOUCHED and not UNTOUCHED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNREAD and not UNREAD & {s.short for s in template_eval.JUDGED_SITES}
     assert SEALED and not SEALED & {s.short for s in template_eval.JUDGED_SITES}
     assert WITHHELD and not WITHHELD & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNOPENED and not UNOPENED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -1182,7 +1250,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     monkeypatch.setattr(template_eval, "check_tools", lambda sites: None)
     monkeypatch.setattr(sys, "argv", ["template_eval.py"])
     template_eval.main()
-    held_back = ("reserve", "fresh", "untouched", "unread", "sealed", "withheld")
+    held_back = ("reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened")
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
     out = capsys.readouterr().out
