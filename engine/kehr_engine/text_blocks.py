@@ -129,6 +129,8 @@ content) the blocks between go back to template (docs/methods.md). No parameter 
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -197,6 +199,25 @@ class TextBlocks:
     def to_nodes(self, per_block: np.ndarray) -> np.ndarray:
         """Per-block values as per-node values (each node takes its block's)."""
         return np.asarray(per_block)[self.node_block]
+
+    @functools.cached_property
+    def holding(self) -> frozenset[tuple[int, ...]]:
+        """The paths of the blocks' own elements that hold other blocks too and do not
+        enclose every block with letters (:func:`content_container` counts a block's
+        text for its own element there). Kept per page: the URL Tree asks once per
+        heuristic."""
+        # Sorted, a path's extensions follow it directly (before any of its siblings).
+        ordered = sorted(set(self.paths))
+        lettered = sorted(path for path, n in zip(self.paths, self.letters.tolist(), strict=True)
+                          if n)  # fmt: skip
+        # The deepest element around every lettered block: the first and last in order
+        # share what they all share.
+        wrapper = len(_common_prefix(lettered[0], lettered[-1])) if lettered else 0
+        return frozenset(
+            path
+            for path, after in itertools.pairwise(ordered)
+            if len(path) > wrapper and after[: len(path)] == path
+        )
 
     def shared_depth(self, a: int, b: int) -> int:
         """Depth of the deepest element containing both blocks (1: only ``<html>``)."""
@@ -477,7 +498,7 @@ def content_container(
     total = int(blocks.letters[long_content].sum())
     if total == 0:
         return blocks.main
-    holders, wrapper = _holders(blocks), _wrapper_depth(blocks)
+    holding = blocks.holding
     held: dict[tuple[int, ...], int] = {}
     for block in long_content.tolist():
         path, letters = blocks.paths[block], int(blocks.letters[block])
@@ -488,7 +509,7 @@ def content_container(
         # it encloses every block of the page: text written straight into GRASS's
         # div#container, around its logo, text and footer, is the page's, as text
         # written into <body> is.
-        deepest = len(path) + 1 if path in holders and len(path) > wrapper else len(path)
+        deepest = len(path) + 1 if path in holding else len(path)
         for depth in range(_PAGE_LEVEL + 1, deepest):
             held[path[:depth]] = held.get(path[:depth], 0) + letters
     enough = [element for element, letters in held.items() if letters >= share * total]
@@ -504,30 +525,6 @@ def content_container(
         if len(shared) > _PAGE_LEVEL:
             container = shared
     return container
-
-
-def _wrapper_depth(blocks: TextBlocks) -> int:
-    """The depth of the deepest element enclosing every block with letters (and so
-    every text of the page); 0 for a page without any."""
-    paths = [path for path, letters in zip(blocks.paths, blocks.letters.tolist(), strict=True)
-             if letters]  # fmt: skip
-    if not paths:
-        return 0
-    shared = paths[0]
-    for path in paths[1:]:
-        shared = _common_prefix(shared, path)
-    return len(shared)
-
-
-def _holders(blocks: TextBlocks) -> set[tuple[int, ...]]:
-    """The elements (as paths) that enclose some block's own boundary element."""
-    holders: set[tuple[int, ...]] = set()
-    for path in set(blocks.paths):
-        for depth in range(len(path) - 1, _PAGE_LEVEL, -1):
-            if path[:depth] in holders:
-                break  # its ancestors are in already
-            holders.add(path[:depth])
-    return holders
 
 
 def absorb_in_container(
