@@ -533,12 +533,8 @@ def test_text_written_into_a_cell_makes_the_cell_the_container() -> None:
     labels, block, blocks = labelled(CELL_PAGE, own)
     written = block["Type the command at the system prompt and the program will create a file."]
     cell = blocks.paths[written]  # the text's own boundary element is the cell
-    assert (
-        cell
-        == blocks.paths[block["The first line is a comment, as are all things following a hash."]][
-            :-1
-        ]
-    )
+    paragraph_in_cell = block["The first line is a comment, as are all things following a hash."]
+    assert cell == blocks.paths[paragraph_in_cell][:-1]
     # The cell holds the page's blocks, so it is the container, not the row around both
     # cells: the chapters stay template, the cell's own template line becomes content.
     assert content_container(labels, blocks) == cell

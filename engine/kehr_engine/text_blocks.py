@@ -208,11 +208,10 @@ class TextBlocks:
         heuristic."""
         # Sorted, a path's extensions follow it directly (before any of its siblings).
         ordered = sorted(set(self.paths))
-        lettered = sorted(path for path, n in zip(self.paths, self.letters.tolist(), strict=True)
-                          if n)  # fmt: skip
+        lettered = [path for path, n in zip(self.paths, self.letters.tolist(), strict=True) if n]
         # The deepest element around every lettered block: the first and last in order
         # share what they all share.
-        wrapper = len(_common_prefix(lettered[0], lettered[-1])) if lettered else 0
+        wrapper = len(_common_prefix(min(lettered), max(lettered))) if lettered else 0
         return frozenset(
             path
             for path, after in itertools.pairwise(ordered)
