@@ -7,6 +7,7 @@ import numpy as np
 
 from kehr_engine.segmenter import segment
 from kehr_engine.text_blocks import (
+    LINK_PLACEHOLDER,
     TextBlocks,
     absorb_enclosed,
     absorb_enclosed_labels,
@@ -594,3 +595,33 @@ def test_text_written_into_an_element_around_the_whole_page_is_the_pages() -> No
     labels, block, blocks = labelled(wrapped, own)
     div = blocks.paths[block["Aspect is calculated counterclockwise from east, in degrees."]][:-1]
     assert content_container(labels, blocks) == div
+
+
+# makeinfo's navigation header: the same words on every page, other links on each.
+NAVIGATION_PAGE = b"""<html><body>
+<div class=header><p>Next: <a href=/b>Basic Vectorization</a>, Previous:
+<a href=/a>Getting Started</a>, Up: <a href=/>Top</a> &nbsp; [<a href=/c>Contents</a>] \
+[<a href=/i>Index</a>]</p></div>
+<p>See <a href=/f>the function</a> for what the options do to a vector.</p>
+<ul><li><a href=/x>Only a link</a></li></ul></body></html>"""
+
+
+def test_a_block_mostly_of_links_has_a_skeleton_of_its_other_words() -> None:
+    texts, blocks = blocks_of(NAVIGATION_PAGE)
+    block_of = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
+    header = blocks.skeletons[block_of["Basic Vectorization"]]
+    # Each run of links (a link, or links with only spaces between) is one placeholder.
+    assert header == (
+        f"Next: {LINK_PLACEHOLDER} , Previous: {LINK_PLACEHOLDER} , Up: {LINK_PLACEHOLDER}"
+        f" [ {LINK_PLACEHOLDER} ] [ {LINK_PLACEHOLDER} ]"
+    )
+    # A sentence with a link in it is mostly its own words; a link alone is all link.
+    assert blocks.skeletons[block_of["the function"]] is None
+    assert blocks.skeletons[block_of["Only a link"]] is None
+    assert blocks.texts[block_of["Only a link"]] == "Only a link"
+
+
+def test_an_anchor_without_href_is_not_a_link() -> None:
+    page = b"<html><body><p><a name=s1>Section one of the manual</a>: in short</p></body></html>"
+    _texts, blocks = blocks_of(page)
+    assert blocks.skeletons == [None]

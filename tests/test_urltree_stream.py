@@ -580,3 +580,40 @@ def test_the_sites_container_survives_a_snapshot_and_older_snapshots_had_none() 
     assert older.site_container_share == 0.0 and older.containers == {}
     with pytest.raises(ValueError, match=r"^site_container_share must be in"):
         UrlTreeStream(["strict"], site_container_share=2.0)
+
+
+def _manual_page(n: int) -> str:
+    """makeinfo's shape: a header naming the next, previous and parent pages (other
+    links on every page, the same words around them), then the page's own text."""
+    return (f"<html><body><div class=header><p>Next: <a href=/{n + 1}>{TOPICS[n + 1]}</a>, "
+            f"Previous: <a href=/{n - 1}>{TOPICS[n - 1]}</a>, Up: <a href=/>Top</a></p>"
+            f"</div><h2>{TOPICS[n]}</h2><p>The chapter on {TOPICS[n]} explains one more "
+            f"thing about vectors.</p></body></html>")  # fmt: skip
+
+
+# Letters tell the topics apart: the block hash keeps letters only.
+TOPICS = "Basics Arrays Strings Vectors Matrices Loops Functions Errors Plots Files".split()
+
+
+def test_a_navigation_row_whose_links_change_is_counted_by_its_skeleton(store: str) -> None:
+    streams = {flag: UrlTreeStream(["strict"], NO_RULES, store=store, link_skeletons=flag)
+               for flag in (False, True)}  # fmt: skip
+    judged = _judge_last(streams, [_manual_page(n) for n in range(1, 9)])
+    # By its whole text the header is new on every page; by its skeleton it is template.
+    assert not judged[False]["Files"] and not judged[False]["Next:"]
+    assert judged[True]["Files"] and judged[True]["Errors"] and judged[True]["Next:"]
+    own = "The chapter on Plots explains one more thing about vectors."
+    assert not judged[True][own] and not judged[True]["Plots"]
+
+
+def test_link_skeletons_survive_a_snapshot_and_older_snapshots_had_none() -> None:
+    import gzip
+    import json
+
+    stream = UrlTreeStream(["strict"], NO_RULES, link_skeletons=False)
+    assert UrlTreeStream.restore(stream.snapshot()).link_skeletons is False
+    assert UrlTreeStream.restore(UrlTreeStream(["strict"]).snapshot()).link_skeletons is True
+    state = json.loads(gzip.decompress(UrlTreeStream(["strict"]).snapshot()))
+    state["unit"] = state["unit"][:5]  # as written before link skeletons
+    older = UrlTreeStream.restore(gzip.compress(json.dumps(state).encode()))
+    assert older.link_skeletons is False and older.site_container_share == 0.5

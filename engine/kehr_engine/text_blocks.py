@@ -83,6 +83,19 @@ as text written into ``<body>`` does: GRASS's ``div#container`` holds its logo, 
 and footer alike. Built from the sealed sites' error lists (Gri's, GRASS's); judged
 once on the withheld sites (docs/methods.md).
 
+**Link skeletons.** A navigation row that names its neighbours ("Next: Vectorization,
+Previous: Basics, Up: Top", makeinfo's header; LaTeX2HTML's panels; a wiki's menus of
+sibling pages) has other link texts on every page, so its text never repeats and a
+method counting whole blocks never calls it template. A block whose links (``<a
+href>``) hold at least :data:`SKELETON_LINK_SHARE` of its letters, but not all, has a
+*skeleton*: its other texts with each run of link texts as one placeholder
+(:attr:`TextBlocks.skeletons`); the URL Tree counts a block by its skeleton where it
+has one (Kehr's rule, fourteenth session). A block of links alone keeps its text: its
+skeleton would be the placeholder alone, the same for every link of a menu or of the
+content. A sentence with a link in it keeps its text too. Chosen on cached crawls of
+the 36 sites read so far against counting no skeleton; judged once on the unopened
+sites (docs/methods.md).
+
 HTML's landmarks refine the container. The page's title, the first ``<h1>`` inside its
 ``<main>`` (or ``role="main"``), is part of its content: when a method called little but
 one section content (rustdoc's docblock, DBCE on some of ``syn``'s pages), the container
@@ -141,8 +154,9 @@ from lxml import etree
 from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG, shared_document_tree
 
 __all__ = ["BOUNDARIES", "CONTAINER_SHARE", "ENCLOSED_MAX_DISTANCE", "ENCLOSED_MAX_RUN",
-           "MIN_BLOCK_LETTERS", "TextBlocks", "absorb_enclosed", "absorb_enclosed_labels",
-           "absorb_in_container", "absorb_within", "check_container_share", "content_container",
+           "LINK_PLACEHOLDER", "MIN_BLOCK_LETTERS", "SKELETON_LINK_SHARE", "TextBlocks",
+           "absorb_enclosed", "absorb_enclosed_labels", "absorb_in_container", "absorb_within",
+           "check_container_share", "content_container",
            "enclosed_and_container", "inherit", "inherit_short", "keep_own_outside",
            "text_blocks"]  # fmt: skip
 
@@ -164,6 +178,10 @@ ENCLOSED_MAX_DISTANCE = 3
 #: Template blocks inside the deepest element holding this share of the letters of the
 #: long content blocks are content (:func:`absorb_in_container`); 0 turns the rule off.
 CONTAINER_SHARE = 0.9
+#: A block whose links hold at least this share (and not all) of its letters has a
+#: skeleton (:attr:`TextBlocks.skeletons`), each run of its links as this placeholder.
+SKELETON_LINK_SHARE = 0.5
+LINK_PLACEHOLDER = "\u27e8link\u27e9"
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
 _MARKED = etree.XPath("//nav | //main | //*[@role] | //*[@hidden] | //*[@style]")
 # Per place in the walk: innermost navigation landmark's depth, hidden, inside main.
@@ -192,6 +210,10 @@ class TextBlocks:
     # it has none.
     main: tuple[int, ...] | None
     title: tuple[int, ...] | None
+    # Per block: its text with each run of link texts as one :data:`LINK_PLACEHOLDER`
+    # where links (``<a href>``) hold at least :data:`SKELETON_LINK_SHARE` but not all of
+    # its letters, else None: what a navigation row says besides its links.
+    skeletons: list[str | None]
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -249,6 +271,8 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     title: tuple[int, ...] | None = None
     numbered = 0
     inside_node = 0
+    links = 0  # open <a href> elements
+    node_link = np.zeros(node_count, dtype=bool)
     for event, element in etree.iterwalk(root, events=("start", "end")):
         tag = element.tag
         if not isinstance(tag, str):
@@ -262,6 +286,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 if index is not None and 0 <= index < node_count and inside_node == 1:
                     node_segment[index] = segment
                     node_text[index] = "".join(element.itertext())
+                    node_link[index] = links > 0
                     if segment not in segment_path:
                         at = boundary_depths[-1] if boundary_depths else len(path) - 1
                         segment_path[segment] = tuple(path[:at])
@@ -279,6 +304,8 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 )
                 if landmark == "main" and main is None and len(path) > _PAGE_LEVEL:
                     main = tuple(path)
+            if tag == "a" and not inside_node and element.get("href") is not None:
+                links += 1
             if tag == "h1" and state[2] and title is None:
                 title = tuple(path)
             if tag in BOUNDARIES and not inside_node:
@@ -288,6 +315,8 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
             if tag == NODE_TAG:
                 inside_node -= 1
             else:
+                if tag == "a" and not inside_node and element.get("href") is not None:
+                    links -= 1
                 if tag in BOUNDARIES and not inside_node:
                     segment += 1
                     boundary_depths.pop()
@@ -297,6 +326,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     return _numbered(
         node_segment,
         node_text,
+        node_link,
         segment_path,
         segment_state,
         segment,
@@ -330,6 +360,7 @@ def _index(element: etree._Element) -> int | None:
 def _numbered(
     node_segment: np.ndarray,
     node_text: list[str],
+    node_link: np.ndarray,
     segment_path: dict[int, tuple[int, ...]],
     segment_state: dict[int, _Marks],
     segments: int,
@@ -350,9 +381,50 @@ def _numbered(
     states = [segment_state.get(int(s), _OUTSIDE) for s in used]
     navigation = np.array([navigation for navigation, _h, _m in states], dtype=np.int64)
     hidden = np.array([hidden for _n, hidden, _m in states], dtype=bool)
+    skeletons = _skeletons(node_block, node_text, node_link, letters)
     return TextBlocks(
-        node_block.astype(np.int64), joined, letters, paths, navigation, hidden, *landmarks
+        node_block.astype(np.int64),
+        joined,
+        letters,
+        paths,
+        navigation,
+        hidden,
+        *landmarks,
+        skeletons,
     )
+
+
+def _skeletons(
+    node_block: np.ndarray, node_text: list[str], node_link: np.ndarray, letters: np.ndarray
+) -> list[str | None]:
+    """Per block its skeleton (:attr:`TextBlocks.skeletons`), None where it has none."""
+    skeletons: list[str | None] = [None] * len(letters)
+    # Only blocks with both link and other nodes can have one: few on most pages.
+    with_links = np.zeros(len(letters), dtype=bool)
+    with_links[node_block[node_link]] = True
+    without_links = np.zeros(len(letters), dtype=bool)
+    without_links[node_block[~node_link]] = True
+    mixed = with_links & without_links & (letters > 0)
+    if not mixed.any():
+        return skeletons
+    parts: dict[int, list[str]] = {int(b): [] for b in np.flatnonzero(mixed)}
+    link_letters = dict.fromkeys(parts, 0)
+    for node in np.flatnonzero(mixed[node_block]).tolist():
+        text = node_text[node].strip()
+        if not text:
+            continue
+        block = int(node_block[node])
+        if node_link[node]:
+            link_letters[block] += len(_NOT_LETTERS.sub("", text))
+            if not parts[block] or parts[block][-1] != LINK_PLACEHOLDER:
+                parts[block].append(LINK_PLACEHOLDER)
+        else:
+            parts[block].append(text)
+    for block, linked in link_letters.items():
+        total = int(letters[block])
+        if SKELETON_LINK_SHARE * total <= linked < total:
+            skeletons[block] = " ".join(parts[block])
+    return skeletons
 
 
 def inherit(labels: np.ndarray, blocks: TextBlocks, which: np.ndarray) -> np.ndarray:

@@ -10,7 +10,8 @@ than ``max_age_s`` (14 days) behind the domain's newest capture are dropped, but
 
 **Units.** The paper counts text blocks, not inline fragments. A document made by
 :meth:`StreamDocument.from_document` carries its text blocks
-(:mod:`kehr_engine.text_blocks`): the stream hashes and judges each block, a block
+(:mod:`kehr_engine.text_blocks`): the stream hashes and judges each block (a block
+mostly of links by its skeleton, ``link_skeletons``), a block
 shorter than ``min_block_letters`` takes its nearest long neighbour's decision, a run of
 at most ``enclosed_run`` template blocks that content encloses becomes content
 (:func:`kehr_engine.text_blocks.absorb_enclosed`), so does every template block inside
@@ -131,6 +132,7 @@ class UrlTreeStream:
         enclosed_run: int = ENCLOSED_MAX_RUN,
         container_share: float = CONTAINER_SHARE,
         site_container_share: float = SITE_CONTAINER_SHARE,
+        link_skeletons: bool = True,
     ) -> None:
         self.heuristics = [
             h if isinstance(h, Heuristic) else parse_heuristic(h) for h in heuristics
@@ -152,6 +154,8 @@ class UrlTreeStream:
         self.unit, self.min_block_letters = unit, min_block_letters
         self.enclosed_run, self.container_share = enclosed_run, container_share
         self.site_container_share = site_container_share
+        # A block mostly of links is counted by its skeleton too (TextBlocks.skeletons).
+        self.link_skeletons = link_skeletons
         self.rules = rules if rules is not None else QueryRules.default()
         self.max_docs, self.max_age_s, self.keep_newest = max_docs, max_age_s, keep_newest
         self.store = store
@@ -169,6 +173,8 @@ class UrlTreeStream:
         key = url_key(document.url, self.rules, document.title)
         units = document.units if self.unit == "block" else None
         texts = units.texts if units is not None else document.blocks
+        if units is not None and self.link_skeletons:
+            texts = [s if s is not None else t for s, t in zip(units.skeletons, texts, strict=True)]
         hashes = np.fromiter((block_hash(t) for t in texts), np.uint64)
         domain = self._domain(key.domain)
         chain = key.chain()
@@ -261,6 +267,7 @@ class UrlTreeStream:
                 self.enclosed_run,
                 self.container_share,
                 self.site_container_share,
+                self.link_skeletons,
             ],
             "containers": {
                 name: {heuristic: site.state() for heuristic, site in per.items()}
@@ -311,14 +318,15 @@ class UrlTreeStream:
         # Version 1 counted nodes: its documents' hashes are node hashes, so the restored
         # stream goes on counting nodes (streaming the corpus anew switches to blocks).
         # A snapshot written before the enclosed-run rule holds two values, one written
-        # before the container rule three, one before the site's container four: the
-        # stream goes on without the rule it lacked.
+        # before the container rule three, one before the site's container four, one
+        # before link skeletons five: the stream goes on without the rule it lacked.
         unit, min_letters, *rules_after = state.get("unit", ["node", MIN_BLOCK_LETTERS])
-        enclosed, container, site_share = [*rules_after, 0, 0.0, 0.0][:3]
+        enclosed, container, site_share, skeletons = [*rules_after, 0, 0.0, 0.0, False][:4]
         stream = cls(state["heuristics"], rules, max_docs=max_docs, max_age_s=max_age_s,
                      keep_newest=keep_newest, store=store, unit=unit,
                      min_block_letters=min_letters, enclosed_run=enclosed,
-                     container_share=container, site_container_share=site_share)  # fmt: skip
+                     container_share=container, site_container_share=site_share,
+                     link_skeletons=bool(skeletons))  # fmt: skip
         stream.stats = StreamStats(*state["stats"])
         for name, per in state.get("containers", {}).items():
             stream.containers[name] = {
