@@ -11,7 +11,8 @@ than ``max_age_s`` (14 days) behind the domain's newest capture are dropped, but
 **Units.** The paper counts text blocks, not inline fragments. A document made by
 :meth:`StreamDocument.from_document` carries its text blocks
 (:mod:`kehr_engine.text_blocks`): the stream hashes and judges each block (a block
-mostly of links by its skeleton, ``link_skeletons``), a block
+mostly of links by its text and its skeleton, template when either recurs,
+``link_skeletons``), a block
 shorter than ``min_block_letters`` takes its nearest long neighbour's decision, a run of
 at most ``enclosed_run`` template blocks that content encloses becomes content
 (:func:`kehr_engine.text_blocks.absorb_enclosed`), so does every template block inside
@@ -173,9 +174,17 @@ class UrlTreeStream:
         key = url_key(document.url, self.rules, document.title)
         units = document.units if self.unit == "block" else None
         texts = units.texts if units is not None else document.blocks
-        if units is not None and self.link_skeletons:
-            texts = [s if s is not None else t for s, t in zip(units.skeletons, texts, strict=True)]
         hashes = np.fromiter((block_hash(t) for t in texts), np.uint64)
+        # A block mostly of links is counted by its text and by its skeleton too: template
+        # when either recurs (the row names other pages, or some of its items are links
+        # on one page and plain text on another).
+        skeletal = np.zeros(0, dtype=np.int64)
+        if units is not None and self.link_skeletons:
+            skeletal = np.array(
+                [b for b, s in enumerate(units.skeletons) if s is not None], dtype=np.int64
+            )
+            skeletons = (block_hash(units.skeletons[b]) for b in skeletal.tolist())
+            hashes = np.concatenate([hashes, np.fromiter(skeletons, np.uint64)])
         domain = self._domain(key.domain)
         chain = key.chain()
         if domain.holds(chain):
@@ -185,6 +194,12 @@ class UrlTreeStream:
         domain.add(chain, float(document.time), _distinct(hashes))
         self.stats.documents += 1
         judged = self._judge(domain, chain, hashes)
+        if len(skeletal):
+            blocks = len(hashes) - len(skeletal)
+            for name, boilerplate in judged.items():
+                by_block = boilerplate[:blocks].copy()
+                by_block[skeletal] |= boilerplate[blocks:]
+                judged[name] = by_block
         if units is not None:
             judged = {
                 name: self._to_nodes(
