@@ -12,8 +12,8 @@ judged the container's refinements), ``untouched`` (four added in the ninth sess
 which judged the site's container), ``unread`` (four more, which judged the labels
 rule), ``sealed`` (four more, which judged the short blocks outside the container),
 ``withheld`` (four added in the twelfth session, which judged the text written into an
-element) or ``unopened`` (four added in the thirteenth session, held back to judge the
-next change; no method has run on them): reserve, fresh, untouched, unread, sealed,
+element) or ``unopened`` (four added in the thirteenth session, which judged link
+skeletons): reserve, fresh, untouched, unread, sealed,
 withheld and unopened sites are left out unless ``--sites`` names them; large sites are
 capped (``Site.cap``).
 
@@ -57,7 +57,7 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the withheld sites, which judged the text written into an element
   # (--sites octave,boost,crystal,batteries):
   apt-get install octave-doc libboost1.74-doc crystal-doc libbatteries-ocaml-doc
-  # the unopened sites, held back to judge the next change
+  # the unopened sites, which judged link skeletons
   # (--sites racket,macaulay2,libreoffice,vim):
   apt-get install racket-doc macaulay2-common libreoffice-help-en-us vim-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \

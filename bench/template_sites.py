@@ -164,14 +164,15 @@ Nine kinds of site (issue 31):
   short blocks outside the container, from generators that no site above uses, held back
   to judge the next change. No method ran on them (not URL Tree, DBCE, trafilatura nor
   the engine's ``article`` model) until they judged the text written into an element
-  (thirteenth session), once, when it was final (bench/reports/template-eval-withheld.json,
-  and -withheld-before.json for the code before it), so they are spent as judges too and
-  a later change needs new sites. Before that only their gold rules were checked, on
-  every crawled page (wget's crawl as the harness runs it, capture 0; the container
-  found, the share of a page's tokens inside the gold, to three decimals). Like the
-  reserve, fresh, untouched, unread and sealed sites they are left out of the default run
-  unless ``--sites`` names them (the benches other than the judge refused them until the
-  unopened sites below took their place). (Giac's HeVeA manual, giac-doc, was looked at and
+  (thirteenth session), once, when it was final
+  (bench/reports/template-eval-withheld-judged.json, and -withheld-before.json for the
+  code before it), so they are spent as judges too and a later change needs new sites.
+  Before that only their gold rules were checked, on every crawled page (wget's crawl as
+  the harness runs it, capture 0; the container found, the share of a page's tokens
+  inside the gold, to three decimals). Like the reserve, fresh, untouched, unread and
+  sealed sites they are left out of the default run unless ``--sites`` names them (the
+  benches other than the judge refused them until the unopened sites below took their
+  place). (Giac's HeVeA manual, giac-doc, was looked at and
   left out: its navigation is images only, as swi-prolog-doc's is; and Postfix's pages,
   postfix-doc, have no template.)
 
@@ -195,15 +196,19 @@ Nine kinds of site (issue 31):
     undocumented modules, a title and a signature under the bar).
 - ``unopened``: four sites added in the thirteenth session, after the withheld sites
   judged the text written into an element, from generators that no site above uses, held
-  back to judge the next change. No method has run on them (not URL Tree, DBCE,
-  trafilatura nor the engine's ``article`` model): only their gold rules were checked, on
-  every crawled page (wget's crawl as the harness runs it, capture 0; the container
-  found, the share of a page's tokens inside the gold, to three decimals). Like the
-  reserve, fresh, untouched, unread, sealed and withheld sites they are left out of the
-  default run unless ``--sites`` names them, and the benches other than the judge refuse
-  them (:func:`refuse_unopened`). (PuTTY's Halibut manual, putty-doc, was looked at and
-  left out: it is 20 pages, too few to judge on; and Tcllib's doctools pages, tcllib,
-  link no other page, so the crawl stops at its start page.)
+  back to judge the next change. No method ran on them (not URL Tree, DBCE, trafilatura
+  nor the engine's ``article`` model) until they judged link skeletons (fourteenth
+  session), once, when they were final (bench/reports/template-eval-unopened-judged.json,
+  and -unopened-before.json for the code before them); they are spent as judges now.
+  Before that only their gold rules were checked, on every crawled page (wget's crawl as
+  the harness runs it, capture 0; the container found, the share of a page's tokens
+  inside the gold, to three decimals). Like the reserve, fresh, untouched, unread,
+  sealed and withheld sites they are left out of the
+  default run unless ``--sites`` names them, and the benches other than the judge still
+  refuse them (:func:`refuse_unopened`), so that nothing is tuned on them. (PuTTY's
+  Halibut manual, putty-doc, was looked at and left out: it is 20 pages, too few to judge
+  on; and Tcllib's doctools pages, tcllib, link no other page, so the crawl stops at its
+  start page.)
 
   - racket-scribble (Scribble, Racket 8.7's guide, racket-doc; from guide/index.html):
     133, none without; 0.107 / 0.757 / 0.968 (every page carries the left column's
@@ -938,9 +943,10 @@ SITES = [
     # Unopened: added in the thirteenth session, after the withheld sites judged the text
     # written into an element, from generators none of the sites above uses (Scribble,
     # Macaulay2's documentation writer, LibreOffice's help XSLT, Vim's makehtml.awk), held
-    # back to judge the next change; no method has run on them. Their gold rules were
-    # checked on every crawled page (see the module docstring). The benches other than the
-    # judge refuse them (refuse_unopened).
+    # back to judge the next change; no method ran on them until they judged link
+    # skeletons (fourteenth session). Their gold rules were checked on every crawled page
+    # (see the module docstring). The benches other than the judge refuse them
+    # (refuse_unopened).
     # The Racket Guide (--no-parent keeps the crawl in guide/, out of the other manuals).
     Site("racket-scribble", "racket-doc", Path("/usr/share/doc/racket"), "guide/index.html",
          lambda e: e.tag == "div" and has_class(e, "main"),
@@ -994,8 +1000,9 @@ def select(
 
 def refuse_unopened(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unopened site: they are kept for the judge, and no bench has run on
-    them. (The withheld sites, which this guard kept before, judged the thirteenth
+    method on an unopened site: they were kept for the judge, and no bench other than the
+    judge has run on them (they judged link skeletons in the fourteenth session). (The
+    withheld sites, which this guard kept before, judged the thirteenth
     session's change, the text written into an element, and are spent as judges since,
     as the sealed sites are.)"""
     unopened = [site.short for site in sites if site.kind == "unopened"]

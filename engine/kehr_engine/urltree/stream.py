@@ -180,11 +180,10 @@ class UrlTreeStream:
         # on one page and plain text on another).
         skeletal = np.zeros(0, dtype=np.int64)
         if units is not None and self.link_skeletons:
-            skeletal = np.array(
-                [b for b, s in enumerate(units.skeletons) if s is not None], dtype=np.int64
-            )
-            skeletons = (block_hash(units.skeletons[b]) for b in skeletal.tolist())
-            hashes = np.concatenate([hashes, np.fromiter(skeletons, np.uint64)])
+            found = [(b, s) for b, s in enumerate(units.skeletons) if s is not None]
+            skeletal = np.array([b for b, _s in found], dtype=np.int64)
+            skeletons = np.fromiter((block_hash(s) for _b, s in found), np.uint64)
+            hashes = np.concatenate([hashes, skeletons])
         domain = self._domain(key.domain)
         chain = key.chain()
         if domain.holds(chain):
