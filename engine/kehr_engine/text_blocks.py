@@ -89,8 +89,9 @@ sibling pages) has other link texts on every page, so its text never repeats and
 method counting whole blocks never calls it template. A block whose links (``<a
 href>``) hold at least :data:`SKELETON_LINK_SHARE` of its letters, but not all, has a
 *skeleton*: its other texts with each run of link texts as one placeholder
-(:attr:`TextBlocks.skeletons`); the URL Tree counts a block by its skeleton where it
-has one (Kehr's rule, fourteenth session). A block of links alone keeps its text: its
+(:attr:`TextBlocks.skeletons`); the URL Tree counts a block by its text and by its
+skeleton where it has one, template when either recurs (Kehr's rule, fourteenth
+session). A block of links alone keeps its text: its
 skeleton would be the placeholder alone, the same for every link of a menu or of the
 content. A sentence with a link in it keeps its text too. Chosen on cached crawls of
 the 36 sites read so far against counting no skeleton; judged once on the unopened
