@@ -625,3 +625,29 @@ def test_an_anchor_without_href_is_not_a_link() -> None:
     page = b"<html><body><p><a name=s1>Section one of the manual</a>: in short</p></body></html>"
     _texts, blocks = blocks_of(page)
     assert blocks.skeletons == [None]
+
+
+def test_a_heading_that_links_its_name_has_no_skeleton() -> None:
+    """ocamldoc's title "Module BatBool" links the module's name: its skeleton, "Module
+    ⟨link⟩", would recur on every module's page although the heading names the page."""
+    page = (
+        b"<html><body><div class=navbar><a href=/p>Previous</a> Up: <a href=/>Index</a>"
+        b"</div><h1>Module <a href=/BatBool.html>BatBool</a></h1>"
+        b"<h2>Intro<br><a href=#s2>Chapter two</a> of it</h2>"
+        b"<p>Operations on booleans.</p></body></html>"
+    )
+    texts, blocks = blocks_of(page)
+    block_of = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
+    assert blocks.skeletons[block_of["BatBool"]] is None
+    assert blocks.texts[block_of["BatBool"]] == "Module BatBool"
+    # A <br> inside a heading splits its text; what follows it is still the heading's.
+    assert blocks.skeletons[block_of["Chapter two"]] is None
+    # The same row outside a heading has one: the rule is the heading's, not the words'.
+    navbar = blocks.skeletons[block_of["Previous"]]
+    assert navbar == f"{LINK_PLACEHOLDER} Up: {LINK_PLACEHOLDER}"
+    div_page = page.replace(b"<h1>", b"<div>").replace(b"</h1>", b"</div>")
+    div_page = div_page.replace(b"<h2>", b"<div>").replace(b"</h2>", b"</div>")
+    texts, blocks = blocks_of(div_page)
+    block_of = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
+    assert blocks.skeletons[block_of["BatBool"]] == f"Module {LINK_PLACEHOLDER}"
+    assert blocks.skeletons[block_of["Chapter two"]] == f"{LINK_PLACEHOLDER} of it"

@@ -253,6 +253,13 @@ def test_a_snapshot_that_is_not_one_is_refused(store: str) -> None:
         lambda state: state.pop("rules"),
         lambda state: state["unit"].__setitem__(3, "ninety"),  # a share that is no number
         lambda state: state["unit"].__setitem__(2, None),
+        # bool("false") would be True: every value of "unit" is checked for its type.
+        lambda state: state["unit"].__setitem__(5, "false"),
+        lambda state: state["unit"].__setitem__(5, 0),
+        lambda state: state["unit"].__setitem__(1, 20.5),
+        lambda state: state["unit"].__setitem__(2, True),
+        lambda state: state["unit"].__setitem__(4, "0.5"),
+        lambda state: state["unit"].__setitem__(0, 1),
         lambda state: state.__setitem__("limits", [1]),
         lambda state: state.__setitem__("domains", {"e.org": [0, [["zz", 0, []]]]}),
     ],

@@ -93,9 +93,12 @@ href>``) hold at least :data:`SKELETON_LINK_SHARE` of its letters, but not all, 
 skeleton where it has one, template when either recurs (Kehr's rule, fourteenth
 session). A block of links alone keeps its text: its
 skeleton would be the placeholder alone, the same for every link of a menu or of the
-content. A sentence with a link in it keeps its text too. Chosen on cached crawls of
-the 36 sites read so far against counting no skeleton; judged once on the unopened
-sites (docs/methods.md).
+content. A sentence with a link in it keeps its text too, and so does a heading
+(:data:`HEADINGS`, fifteenth session): ocamldoc's title "Module BatBool" links the
+module's name, and its skeleton "Module ⟨link⟩" recurred on every module's page,
+though the title names its page. Chosen on cached crawls of the 36 sites read so far
+against counting no skeleton; judged once on the unopened sites, the headings' rule
+on the untried sites (docs/methods.md).
 
 HTML's landmarks refine the container. The page's title, the first ``<h1>`` inside its
 ``<main>`` (or ``role="main"``), is part of its content: when a method called little but
@@ -183,6 +186,9 @@ CONTAINER_SHARE = 0.9
 #: skeleton (:attr:`TextBlocks.skeletons`), each run of its links as this placeholder.
 SKELETON_LINK_SHARE = 0.5
 LINK_PLACEHOLDER = "\u27e8link\u27e9"
+#: Headings have no skeleton: a heading that links a name ("Module BatBool", ocamldoc's
+#: title) names its page, and "Module ⟨link⟩" would recur on every module's page.
+HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
 _MARKED = etree.XPath("//nav | //main | //*[@role] | //*[@hidden] | //*[@style]")
 # Per place in the walk: innermost navigation landmark's depth, hidden, inside main.
@@ -262,6 +268,8 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     segment = 0
     path: list[int] = []  # start-order numbers of the open elements
     boundary_depths: list[int] = []  # len(path) at each open boundary element
+    boundary_tags: list[str] = []  # the tag of each open boundary element
+    segment_heading: set[int] = set()  # segments whose innermost boundary is a heading
     # Where the walk is: the innermost open navigation landmark's len(path) (0: none),
     # inside a hidden element, inside a main landmark; and the state each open marked
     # element replaced, with its len(path).
@@ -292,6 +300,8 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                         at = boundary_depths[-1] if boundary_depths else len(path) - 1
                         segment_path[segment] = tuple(path[:at])
                         segment_state[segment] = state
+                        if boundary_tags and boundary_tags[-1] in HEADINGS:
+                            segment_heading.add(segment)
                 continue
             mark = marked.get(element)
             if mark is not None:
@@ -312,6 +322,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
             if tag in BOUNDARIES and not inside_node:
                 segment += 1
                 boundary_depths.append(len(path))
+                boundary_tags.append(tag)
         else:
             if tag == NODE_TAG:
                 inside_node -= 1
@@ -321,6 +332,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 if tag in BOUNDARIES and not inside_node:
                     segment += 1
                     boundary_depths.pop()
+                    boundary_tags.pop()
                 if replaced and replaced[-1][0] == len(path):
                     state = replaced.pop()[1]
             path.pop()
@@ -330,6 +342,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
         node_link,
         segment_path,
         segment_state,
+        segment_heading,
         segment,
         (main, title),
     )
@@ -364,6 +377,7 @@ def _numbered(
     node_link: np.ndarray,
     segment_path: dict[int, tuple[int, ...]],
     segment_state: dict[int, _Marks],
+    segment_heading: set[int],
     segments: int,
     landmarks: tuple[tuple[int, ...] | None, tuple[int, ...] | None],
 ) -> TextBlocks:
@@ -382,7 +396,8 @@ def _numbered(
     states = [segment_state.get(int(s), _OUTSIDE) for s in used]
     navigation = np.array([navigation for navigation, _h, _m in states], dtype=np.int64)
     hidden = np.array([hidden for _n, hidden, _m in states], dtype=bool)
-    skeletons = _skeletons(node_block, node_text, node_link, letters)
+    heading = np.array([int(s) in segment_heading for s in used], dtype=bool)
+    skeletons = _skeletons(node_block, node_text, node_link, letters, heading)
     return TextBlocks(
         node_block.astype(np.int64),
         joined,
@@ -396,16 +411,21 @@ def _numbered(
 
 
 def _skeletons(
-    node_block: np.ndarray, node_text: list[str], node_link: np.ndarray, letters: np.ndarray
+    node_block: np.ndarray,
+    node_text: list[str],
+    node_link: np.ndarray,
+    letters: np.ndarray,
+    heading: np.ndarray,
 ) -> list[str | None]:
-    """Per block its skeleton (:attr:`TextBlocks.skeletons`), None where it has none."""
+    """Per block its skeleton (:attr:`TextBlocks.skeletons`), None where it has none
+    (and for every heading: ``heading`` is True per block in one)."""
     skeletons: list[str | None] = [None] * len(letters)
     # Only blocks with both link and other nodes can have one: few on most pages.
     with_links = np.zeros(len(letters), dtype=bool)
     with_links[node_block[node_link]] = True
     without_links = np.zeros(len(letters), dtype=bool)
     without_links[node_block[~node_link]] = True
-    mixed = with_links & without_links & (letters > 0)
+    mixed = with_links & without_links & (letters > 0) & ~heading
     if not mixed.any():
         return skeletons
     parts: dict[int, list[str]] = {int(b): [] for b in np.flatnonzero(mixed)}

@@ -335,12 +335,21 @@ class UrlTreeStream:
         # before the container rule three, one before the site's container four, one
         # before link skeletons five: the stream goes on without the rule it lacked.
         unit, min_letters, *rules_after = state.get("unit", ["node", MIN_BLOCK_LETTERS])
-        enclosed, container, site_share, skeletons = [*rules_after, 0, 0.0, 0.0, False][:4]
+        missing = (0, 0.0, 0.0, False)[len(rules_after) :]  # each rule off
+        enclosed, container, site_share, skeletons = [*rules_after, *missing][:4]
+        # Checked strictly: bool("false") is True, and a share written as a string would
+        # fail only at the first page judged.
+        _check_type("unit", unit, str)
+        _check_type("min_block_letters", min_letters, int)
+        _check_type("enclosed_run", enclosed, int)
+        _check_type("container_share", container, float)
+        _check_type("site_container_share", site_share, float)
+        _check_type("link_skeletons", skeletons, bool)
         stream = cls(state["heuristics"], rules, max_docs=max_docs, max_age_s=max_age_s,
                      keep_newest=keep_newest, store=store, unit=unit,
                      min_block_letters=min_letters, enclosed_run=enclosed,
                      container_share=container, site_container_share=site_share,
-                     link_skeletons=bool(skeletons))  # fmt: skip
+                     link_skeletons=skeletons)  # fmt: skip
         stream.stats = StreamStats(*state["stats"])
         for name, per in state.get("containers", {}).items():
             stream.containers[name] = {
@@ -356,6 +365,14 @@ class UrlTreeStream:
                 )  # fmt: skip
             domain.newest = newest
         return stream
+
+
+def _check_type(field: str, value: object, kind: type) -> None:
+    """Raise TypeError unless a snapshot's value is of ``kind`` (an int for a float too;
+    a bool only for bool, though JSON's true is an int to Python)."""
+    accepted = (int, float) if kind is float else (kind,)
+    if isinstance(value, bool) != (kind is bool) or not isinstance(value, accepted):
+        raise TypeError(f"{field} is {value!r}, not a {kind.__name__}")
 
 
 def _distinct(hashes: np.ndarray) -> np.ndarray:
