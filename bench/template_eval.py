@@ -12,10 +12,10 @@ judged the container's refinements), ``untouched`` (four added in the ninth sess
 which judged the site's container), ``unread`` (four more, which judged the labels
 rule), ``sealed`` (four more, which judged the short blocks outside the container),
 ``withheld`` (four added in the twelfth session, which judged the text written into an
-element) or ``unopened`` (four added in the thirteenth session, which judged link
-skeletons): reserve, fresh, untouched, unread, sealed,
-withheld and unopened sites are left out unless ``--sites`` names them; large sites are
-capped (``Site.cap``).
+element), ``unopened`` (four added in the thirteenth session, which judged link
+skeletons) or ``untried`` (four added in the fifteenth session, held back to judge the
+next change): reserve, fresh, untouched, unread, sealed, withheld, unopened and untried
+sites are left out unless ``--sites`` names them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -60,6 +60,9 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unopened sites, which judged link skeletons
   # (--sites racket,macaulay2,libreoffice,vim):
   apt-get install racket-doc macaulay2-common libreoffice-help-en-us vim-doc
+  # the untried sites, held back to judge the next change
+  # (--sites ntpsec,rustref,scala,folks):
+  apt-get install ntpsec-doc rust-doc scala-doc libfolks-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]
 
@@ -647,11 +650,11 @@ def _mean(values: list[float | None]) -> float | None:
 
 
 def summarize(sites: dict[str, dict]) -> dict[str, dict[str, dict]]:
-    """Per kind of site (developer, unseen, reserve, fresh, untouched, unread; a kind
-    without a site is left out), per method: the mean over the sites where the method
-    labelled something of its token F1 of content, content recall, boilerplate precision
-    and recall (tokens), keep-all's F1 on the same pages; and on how many of them the goal
-    is met (``goal``: met on every site of the kind)."""
+    """Per kind of site (developer, unseen, reserve, fresh, untouched, unread, sealed,
+    withheld, unopened, untried; a kind without a site is left out), per method: the mean
+    over the sites where the method labelled something of its token F1 of content, content
+    recall, boilerplate precision and recall (tokens), keep-all's F1 on the same pages;
+    and on how many of them the goal is met (``goal``: met on every site of the kind)."""
     out: dict[str, dict[str, dict]] = {}
     for kind in KINDS:
         reports = [r for r in sites.values() if r.get("kind") == kind]
@@ -818,7 +821,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="pages per site (large sites have a cap)")
     parser.add_argument("--sites", help="short names, comma-separated (default: the developer "
                         "and unseen sites, never a reserve, fresh, untouched, unread, sealed, "
-                        "withheld or unopened one): "
+                        "withheld, unopened or untried one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()

@@ -112,8 +112,9 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # since the fifth, and in the fifth), as reserve (in the sixth), as fresh (after the
 # reserve sites judged the container rule), as untouched (in the ninth), as unread
 # (after the untouched sites judged), as sealed (in the twelfth), as withheld (in the
-# twelfth, after the sealed sites judged) and as unopened (in the thirteenth, after the
-# withheld sites judged), on small pages in each template's shape:
+# twelfth, after the sealed sites judged), as unopened (in the thirteenth, after the
+# withheld sites judged) and as untried (in the fifteenth, after the unopened sites
+# judged), on small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -123,6 +124,7 @@ UNREAD = {"exim", "fgl", "pike", "gnuplot"}
 SEALED = {"tomcat", "cppreference", "grass", "gri"}
 WITHHELD = {"octave", "boost", "crystal", "batteries"}
 UNOPENED = {"racket", "macaulay2", "libreoffice", "vim"}
+UNTRIED = {"ntpsec", "rustref", "scala", "folks"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -942,6 +944,87 @@ TEMPLATES = {
         ["Vim documentation: folds", "folds.txt", "Folding lines", "zf", "creates a fold."],
         ["main help file", "top"],
     ),
+    # Asciidoctor (NTPsec): div#header and div#content, except the menus the includes put
+    # first (their headings and link lists; the page's text nested after a menu's list
+    # stays content, as does a section of its own under the table of contents) and the
+    # Home Page/Site Map table; the footer is outside.
+    "ntpsec": (
+        "<html><body><div id='header'><h1>Access Control Support</h1></div><div "
+        "id='content'><div id='preamble'><div class='sectionbody'><p>The skunk watches for "
+        "intruders.</p></div></div><div class='sect1'><h2 id='_related_links'>1. Related "
+        "Links</h2><div class='sectionbody'><div class='sect2'><h3 id='_handbook_pages'>1.1. "
+        "Handbook Pages</h3><div class='ulist'><ul><li><p><a href='comdex.html'>Command "
+        "Index</a></p></li></ul></div><hr><div class='paragraph'><p>The daemon keeps an "
+        "access list.</p></div></div></div></div><div class='sect1'><h2 "
+        "id='_table_of_contents'>2. Table of Contents</h2><div class='sectionbody'><div "
+        "class='ulist'><ul><li><p><a href='#_usage'>Usage</a></p></li></ul></div><div "
+        "class='sect2'><h3 id='_waf'>2.1. Build with waf</h3><div class='paragraph'><p>Waf "
+        "replaces autoconf.</p></div></div></div></div><div class='sect1'><h2 "
+        "id='_usage'>3. Usage</h2><div class='sectionbody'><div class='paragraph'><p>Restrict "
+        "lines come first.</p></div><table class='tableblock'><tbody><tr><td><p><a "
+        "href='index.html'>Home Page</a></p></td><td><p><a href='sitemap.html'>Site Map</a>"
+        "</p></td></tr></tbody></table></div></div></div><div id='footer'><div "
+        "id='footer-text'>Last updated 2026-01-01</div></div></body></html>",
+        ["Access Control Support", "The skunk watches for intruders.",
+         "The daemon keeps an access list.", "2.1. Build with waf", "Waf replaces autoconf.",
+         "3. Usage", "Restrict lines come first."],
+        ["1. Related Links", "1.1. Handbook Pages", "Command Index", "2. Table of Contents",
+         "Usage", "Home Page", "Site Map", "Last updated 2026-01-01"],
+    ),
+    # mdBook: main, beside the sidebar (the book's chapters), the menu bar (the themes,
+    # the book's title) and the previous/next arrows.
+    "rustref": (
+        "<html><body><nav id='sidebar' class='sidebar'><div class='sidebar-scrollbox'><ol "
+        "class='chapter'><li class='chapter-item'><a href='notation.html'><strong>1."
+        "</strong> Notation</a></li></ol></div></nav><div id='page-wrapper' "
+        "class='page-wrapper'><div class='page'><div id='menu-bar' class='menu-bar'><div "
+        "class='left-buttons'><ul id='theme-list'><li><button class='theme'>Light</button>"
+        "</li><li><button class='theme'>Coal</button></li></ul></div><h1 "
+        "class='menu-title'>The Widget Reference</h1></div><div id='content' "
+        "class='content'><main><h1><a class='header' href='#widgets'>Widgets</a></h1><p>A "
+        "widget turns a knob.</p></main><nav class='nav-wrapper'><a rel='prev' "
+        "href='notation.html' title='Previous chapter'><i class='fa fa-angle-left'></i>"
+        "</a></nav></div></div></div></body></html>",
+        ["Widgets", "A widget turns a knob."],
+        ["Notation", "Light", "Coal", "The Widget Reference"],
+    ),
+    # Scaladoc: the body except the path, the "Related Docs" links, the members' filter
+    # and the footer.
+    "scala": (
+        "<html><body class='type'><div id='definition'><p id='owner'><a "
+        "href='../package.html'>scala</a>.<a href='package.html'>actors</a></p><h1>Channel"
+        "</h1><h3><span class='morelinks'><div>Related Doc: <a href='package.html'>package "
+        "actors</a></div></span></h3></div><h4 id='signature' class='signature'><span "
+        "class='modifier_kind'><span class='kind'>class</span></span> <span "
+        "class='symbol'><span class='name'>Channel</span></span></h4><div id='comment' "
+        "class='fullcommenttop'><div class='comment cmt'><p>A channel carries messages.</p>"
+        "</div></div><div id='mbrsel'><div id='order'><span class='filtertype'>Ordering"
+        "</span><ol><li class='alpha in'><span>Alphabetic</span></li></ol></div><div "
+        "id='visbl'><span class='filtertype'>Visibility</span><ol><li class='public in'>"
+        "<span>Public</span></li></ol></div></div><div id='template'><div id='allMembers'>"
+        "<div class='values members'><h3>Value Members</h3><ol><li><h4 class='signature'>"
+        "<span class='symbol'><span class='name'>send</span></span></h4><p "
+        "class='shortcomment cmt'>Sends a message.</p></li></ol></div></div></div><div "
+        "id='tooltip'></div><div id='footer'>Scala programming documentation. <a "
+        "href='http://www.epfl.ch'>EPFL</a></div></body></html>",
+        ["Channel", "class", "A channel carries messages.", "Value Members", "send",
+         "Sends a message."],
+        ["scala", "actors", "Related Doc:", "package actors", "Ordering", "Alphabetic",
+         "Visibility", "Public", "Scala programming documentation.", "EPFL"],
+    ),
+    # Valadoc (devhelp): div.site_content, between the header line and the footer.
+    "folks": (
+        "<html><body><div class='site_header'>Folks.Persona.store &ndash; folks Reference "
+        "Manual</div><div class='site_body'><div class='site_content'><h1 class='main_title'>store"
+        "</h1><hr class='main_hr'><h2 class='main_title'>Description:</h2><div "
+        "class='main_code_definition'>public PersonaStore store { get; }</div><div "
+        "class='description'><p>The store which contains this persona.</p></div></div>"
+        "</div><br><div class='site_footer'>Generated by <a "
+        "href='https://example.org/valadoc'><kbd>valadoc</kbd></a></div></body></html>",
+        ["store", "Description:", "public PersonaStore store { get; }",
+         "The store which contains this persona."],
+        ["Folks.Persona.store \u2013 folks Reference Manual", "Generated by", "valadoc"],
+    ),
 }  # fmt: skip
 
 
@@ -950,7 +1033,8 @@ def _kind(short: str) -> str:
              **dict.fromkeys(FRESH, "fresh"), **dict.fromkeys(UNTOUCHED, "untouched"),
              **dict.fromkeys(UNREAD, "unread"), **dict.fromkeys(SEALED, "sealed"),
              **dict.fromkeys(WITHHELD, "withheld"),
-             **dict.fromkeys(UNOPENED, "unopened")}  # fmt: skip
+             **dict.fromkeys(UNOPENED, "unopened"),
+             **dict.fromkeys(UNTRIED, "untried")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -1047,9 +1131,10 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "sealed"} == SEALED
     assert {k for k, v in kinds.items() if v == "withheld"} == WITHHELD
     assert {k for k, v in kinds.items() if v == "unopened"} == UNOPENED
+    assert {k for k, v in kinds.items() if v == "untried"} == UNTRIED
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
-        "unopened",
+        "unopened", "untried",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -1058,32 +1143,32 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_unopened_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unopened site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_untried_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an untried site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "vim-help"] if bench == "template_harvest" else [
-        "--sites", "git,octave,vim"]  # fmt: skip
+    option = ["--sites", "folks-valadoc"] if bench == "template_harvest" else [
+        "--sites", "git,vim,folks"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "vim: the unopened sites are the judge's" in result.stderr
-    # Only the unopened one is named: git is a developer site, octave a spent withheld one.
+    assert "folks: the untried sites are the judge's" in result.stderr
+    # Only the untried one is named: git is a developer site, vim a spent unopened one.
     assert "git" not in result.stderr.split(":")[0]
-    assert "octave" not in result.stderr.split(":")[0]
+    assert "vim" not in result.stderr.split(":")[0]
 
 
-def test_refuse_unopened_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_unopened = importlib.import_module("template_sites").refuse_unopened  # beside it
+def test_refuse_untried_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_untried = importlib.import_module("template_sites").refuse_untried  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "unopened"]
-    refuse_unopened(others)  # no exit: the withheld sites are spent
-    with pytest.raises(SystemExit, match=r"^racket, libreoffice: the unopened sites"):
-        refuse_unopened(template_eval.select("git,gri,boost,racket,libreoffice"))
+    others = [s for s in template_eval.SITES if s.kind != "untried"]
+    refuse_untried(others)  # no exit: the unopened and withheld sites are spent
+    with pytest.raises(SystemExit, match=r"^ntpsec, scala: the untried sites"):
+        refuse_untried(template_eval.select("git,gri,boost,vim,ntpsec,scala"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -1223,8 +1308,8 @@ def test_top_errors_tally_dropped_content_and_kept_boilerplate_by_tokens(
 def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
-    """No method may run on a reserve, fresh, untouched, unread, sealed, withheld or
-    unopened site unless asked: main without --sites evaluates the developer and unseen
+    """No method may run on a reserve, fresh, untouched, unread, sealed, withheld, unopened
+    or untried site unless asked: main without --sites evaluates the developer and unseen
     sites only; --sites yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri,
     and their kinds are counted and summarised beside the developer one (a kind with no
     site, unseen here, is not printed). evaluate_site is a stand-in here: no method runs."""
@@ -1235,6 +1320,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert SEALED and not SEALED & {s.short for s in template_eval.JUDGED_SITES}
     assert WITHHELD and not WITHHELD & {s.short for s in template_eval.JUDGED_SITES}
     assert UNOPENED and not UNOPENED & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNTRIED and not UNTRIED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -1250,7 +1336,9 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     monkeypatch.setattr(template_eval, "check_tools", lambda sites: None)
     monkeypatch.setattr(sys, "argv", ["template_eval.py"])
     template_eval.main()
-    held_back = ("reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened")
+    held_back = (
+        "reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened", "untried",
+    )  # fmt: skip
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
     out = capsys.readouterr().out
