@@ -13,8 +13,8 @@ which judged the site's container), ``unread`` (four more, which judged the labe
 rule), ``sealed`` (four more, which judged the short blocks outside the container),
 ``withheld`` (four added in the twelfth session, which judged the text written into an
 element), ``unopened`` (four added in the thirteenth session, which judged link
-skeletons) or ``untried`` (four added in the fifteenth session, held back to judge the
-next change): reserve, fresh, untouched, unread, sealed, withheld, unopened and untried
+skeletons) or ``untried`` (four added in the fifteenth session, which judged headings
+without a link skeleton): reserve, fresh, untouched, unread, sealed, withheld, unopened and untried
 sites are left out unless ``--sites`` names them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
@@ -60,7 +60,7 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unopened sites, which judged link skeletons
   # (--sites racket,macaulay2,libreoffice,vim):
   apt-get install racket-doc macaulay2-common libreoffice-help-en-us vim-doc
-  # the untried sites, held back to judge the next change
+  # the untried sites, which judged headings without a link skeleton
   # (--sites ntpsec,rustref,scala,folks):
   apt-get install ntpsec-doc rust-doc scala-doc libfolks-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \

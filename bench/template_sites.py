@@ -232,8 +232,11 @@ Ten kinds of site (issue 31):
     os_os2.html, os_risc.html, a notice that the port was removed).
 - ``untried``: four sites added in the fifteenth session, after the unopened sites judged
   link skeletons, from generators that no site above uses, held back to judge the next
-  change. No method has run on them (not URL Tree, DBCE, trafilatura nor the engine's
-  ``article`` model); only their gold rules were checked, on every crawled page (wget's
+  change. No method ran on them (not URL Tree, DBCE, trafilatura nor the engine's
+  ``article`` model) until they judged headings without a link skeleton (fifteenth
+  session), once, when it was final (bench/reports/template-eval-untried-judged.json,
+  and -untried-before.json for the code before it); they are spent as judges now.
+  Before that only their gold rules were checked, on every crawled page (wget's
   crawl as the harness runs it, capture 0; the container found, the share of a page's
   tokens inside the gold, to three decimals). Like the reserve, fresh, untouched, unread,
   sealed, withheld and unopened sites they are left out of the default run unless
@@ -1065,9 +1068,10 @@ SITES = [
          _vim_boilerplate, short="vim", kind="unopened", cap=150),
     # Untried: added in the fifteenth session, after the unopened sites judged link
     # skeletons, from generators none of the sites above uses (Asciidoctor, mdBook,
-    # Scaladoc, Valadoc), held back to judge the next change; no method has run on them.
-    # Their gold rules were checked on every crawled page (see the module docstring). The
-    # benches other than the judge refuse them (refuse_untried).
+    # Scaladoc, Valadoc), held back to judge the next change; no method ran on them until
+    # they judged headings without a link skeleton (fifteenth session). Their gold rules
+    # were checked on every crawled page (see the module docstring). The benches other
+    # than the judge refuse them (refuse_untried).
     Site("ntpsec-asciidoctor", "ntpsec-doc", Path("/usr/share/doc/ntpsec-doc/html"),
          "index.html", lambda e: e.tag == "div" and e.get("id") in ("header", "content"),
          "Asciidoctor: div#header (the title) and div#content, except the menus' headings "
@@ -1125,8 +1129,9 @@ def select(
 
 def refuse_untried(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an untried site: they are kept for the judge, and no method has run on them
-    (they were added in the fifteenth session to judge the next change). (The unopened
+    method on an untried site: they were kept for the judge, and no bench other than the
+    judge has run on them (they judged headings without a link skeleton in the fifteenth
+    session; the guard stays until new held-out sites take their place). (The unopened
     sites, which this guard kept before, judged the fourteenth session's change, link
     skeletons, and are spent as judges since, as the withheld sites are.)"""
     untried = [site.short for site in sites if site.kind == "untried"]
