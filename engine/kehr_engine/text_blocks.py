@@ -267,8 +267,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     segment_path: dict[int, tuple[int, ...]] = {}
     segment = 0
     path: list[int] = []  # start-order numbers of the open elements
-    boundary_depths: list[int] = []  # len(path) at each open boundary element
-    boundary_tags: list[str] = []  # the tag of each open boundary element
+    boundaries: list[tuple[int, str]] = []  # len(path) and tag of each open boundary
     segment_heading: set[int] = set()  # segments whose innermost boundary is a heading
     # Where the walk is: the innermost open navigation landmark's len(path) (0: none),
     # inside a hidden element, inside a main landmark; and the state each open marked
@@ -297,10 +296,10 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                     node_text[index] = "".join(element.itertext())
                     node_link[index] = links > 0
                     if segment not in segment_path:
-                        at = boundary_depths[-1] if boundary_depths else len(path) - 1
+                        at = boundaries[-1][0] if boundaries else len(path) - 1
                         segment_path[segment] = tuple(path[:at])
                         segment_state[segment] = state
-                        if boundary_tags and boundary_tags[-1] in HEADINGS:
+                        if boundaries and boundaries[-1][1] in HEADINGS:
                             segment_heading.add(segment)
                 continue
             mark = marked.get(element)
@@ -321,8 +320,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 title = tuple(path)
             if tag in BOUNDARIES and not inside_node:
                 segment += 1
-                boundary_depths.append(len(path))
-                boundary_tags.append(tag)
+                boundaries.append((len(path), tag))
         else:
             if tag == NODE_TAG:
                 inside_node -= 1
@@ -331,8 +329,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                     links -= 1
                 if tag in BOUNDARIES and not inside_node:
                     segment += 1
-                    boundary_depths.pop()
-                    boundary_tags.pop()
+                    boundaries.pop()
                 if replaced and replaced[-1][0] == len(path):
                     state = replaced.pop()[1]
             path.pop()
