@@ -256,6 +256,7 @@ def test_a_snapshot_that_is_not_one_is_refused(store: str) -> None:
         # bool("false") would be True: every value of "unit" is checked for its type.
         lambda state: state["unit"].__setitem__(5, "false"),
         lambda state: state["unit"].__setitem__(5, 0),
+        lambda state: state["unit"].__setitem__(6, "true"),
         lambda state: state["unit"].__setitem__(1, 20.5),
         lambda state: state["unit"].__setitem__(2, True),
         lambda state: state["unit"].__setitem__(4, "0.5"),
@@ -624,6 +625,40 @@ def test_link_skeletons_survive_a_snapshot_and_older_snapshots_had_none() -> Non
     state["unit"] = state["unit"][:5]  # as written before link skeletons
     older = UrlTreeStream.restore(gzip.compress(json.dumps(state).encode()))
     assert older.link_skeletons is False and older.site_container_share == 0.5
+
+
+def _tool_page(n: int) -> str:
+    """NTPsec's shape: the page's title in its header, then a menu naming every page by
+    its title (a link and its description), then the page's text."""
+    menu = "".join(f"<li><a href=/{k}>{w}</a> - the {w} tool</li>" for k, w in enumerate(TOPICS))
+    return (f"<html><body><div class=header><h1>{TOPICS[n]} - the {TOPICS[n]} tool</h1>"
+            f"</div><div class=menu><h2>Tools</h2><ul>{menu}</ul></div><p>The {TOPICS[n]} "
+            f"tool {'x' * n} does one more thing with vectors.</p></body></html>")  # fmt: skip
+
+
+def test_a_title_that_menus_name_counts_against_headings_only(store: str) -> None:
+    streams = {flag: UrlTreeStream(["strict"], NO_RULES, store=store, headings_apart=flag)
+               for flag in (False, True)}  # fmt: skip
+    judged = _judge_last(streams, [_tool_page(n) for n in range(8)])
+    title = "Errors - the Errors tool"  # the last page, /7
+    # Every page's menu names the page by its title: by its text alone the title recurs.
+    assert judged[False][title]
+    assert not judged[True][title]
+    # A heading that recurs as a heading stays template, and the menu with it.
+    assert judged[True]["Tools"] and judged[True]["Loops"] and judged[True]["Files"]
+
+
+def test_headings_apart_survives_a_snapshot_and_older_snapshots_had_it_off() -> None:
+    import gzip
+    import json
+
+    stream = UrlTreeStream(["strict"], NO_RULES, headings_apart=False)
+    assert UrlTreeStream.restore(stream.snapshot()).headings_apart is False
+    assert UrlTreeStream.restore(UrlTreeStream(["strict"]).snapshot()).headings_apart is True
+    state = json.loads(gzip.decompress(UrlTreeStream(["strict"]).snapshot()))
+    state["unit"] = state["unit"][:6]  # as written before headings were counted apart
+    older = UrlTreeStream.restore(gzip.compress(json.dumps(state).encode()))
+    assert older.headings_apart is False and older.link_skeletons is True
 
 
 def _buttons_page(n: int) -> str:

@@ -100,6 +100,14 @@ though the title names its page. Chosen on cached crawls of the 36 sites read so
 against counting no skeleton; judged once on the unopened sites, the headings' rule
 on the untried sites (docs/methods.md).
 
+**Headings apart.** The blocks that are headings (:attr:`TextBlocks.headings`) are
+counted by the URL Tree against other pages' headings only (Kehr's rule, sixteenth
+session): NTPsec's manual pages are titled "ntpwait - wait until ntpd is in synchronized
+state", and the menu on every other page names them the same way ("ntpwait(8) - wait
+until ...", the same letters), so the title recurred and was called template. A
+heading that recurs as a heading ("Parameters", a sidebar's "Navigation") still does.
+Chosen on the cached crawls of the 44 sites read so far (docs/methods.md).
+
 HTML's landmarks refine the container. The page's title, the first ``<h1>`` inside its
 ``<main>`` (or ``role="main"``), is part of its content: when a method called little but
 one section content (rustdoc's docblock, DBCE on some of ``syn``'s pages), the container
@@ -221,6 +229,8 @@ class TextBlocks:
     # where links (``<a href>``) hold at least :data:`SKELETON_LINK_SHARE` but not all of
     # its letters, else None: what a navigation row says besides its links.
     skeletons: list[str | None]
+    # bool per block: its innermost block element is a heading (:data:`HEADINGS`).
+    headings: np.ndarray
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -404,6 +414,7 @@ def _numbered(
         hidden,
         *landmarks,
         skeletons,
+        heading,
     )
 
 

@@ -19,7 +19,12 @@ from __future__ import annotations
 import hashlib
 import re
 
-__all__ = ["block_hash", "normalise_block"]
+__all__ = ["HEADING_SALT", "block_hash", "normalise_block"]
+
+#: XORed into a heading's hash when headings are counted apart (``headings_apart``): a
+#: heading then recurs only where other pages have it as a heading. Any fixed odd 64-bit
+#: constant serves; this one is 2^64 divided by the golden ratio.
+HEADING_SALT = 0x9E3779B97F4A7C15
 
 
 _NOT_LETTERS = re.compile(r"[\W\d_]+")

@@ -12,7 +12,8 @@ than ``max_age_s`` (14 days) behind the domain's newest capture are dropped, but
 :meth:`StreamDocument.from_document` carries its text blocks
 (:mod:`kehr_engine.text_blocks`): the stream hashes and judges each block (a block
 mostly of links by its text and its skeleton, template when either recurs,
-``link_skeletons``), a block
+``link_skeletons``; a heading against other pages' headings only, ``headings_apart``:
+a menu that names a page by its title does not make the title template), a block
 shorter than ``min_block_letters`` takes its nearest long neighbour's decision, a run of
 at most ``enclosed_run`` template blocks that content encloses becomes content
 (:func:`kehr_engine.text_blocks.absorb_enclosed`), so does every template block inside
@@ -63,7 +64,7 @@ from kehr_engine.text_blocks import (
     keep_own_outside,
     text_blocks,
 )
-from kehr_engine.urltree.blocks import block_hash
+from kehr_engine.urltree.blocks import HEADING_SALT, block_hash
 from kehr_engine.urltree.compact import CompactTree
 from kehr_engine.urltree.heuristics import Heuristic, parse_heuristic
 from kehr_engine.urltree.keys import QueryRules, UrlKey, url_key
@@ -134,6 +135,7 @@ class UrlTreeStream:
         container_share: float = CONTAINER_SHARE,
         site_container_share: float = SITE_CONTAINER_SHARE,
         link_skeletons: bool = True,
+        headings_apart: bool = True,
     ) -> None:
         self.heuristics = [
             h if isinstance(h, Heuristic) else parse_heuristic(h) for h in heuristics
@@ -157,6 +159,8 @@ class UrlTreeStream:
         self.site_container_share = site_container_share
         # A block mostly of links is counted by its skeleton too (TextBlocks.skeletons).
         self.link_skeletons = link_skeletons
+        # A heading's text is counted apart from other blocks' (TextBlocks.headings).
+        self.headings_apart = headings_apart
         self.rules = rules if rules is not None else QueryRules.default()
         self.max_docs, self.max_age_s, self.keep_newest = max_docs, max_age_s, keep_newest
         self.store = store
@@ -175,6 +179,10 @@ class UrlTreeStream:
         units = document.units if self.unit == "block" else None
         texts = units.texts if units is not None else document.blocks
         hashes = np.fromiter((block_hash(t) for t in texts), np.uint64)
+        if units is not None and self.headings_apart:
+            # A heading counts against other pages' headings only: a menu that names
+            # this page by its title does not make the title template.
+            hashes[units.headings] ^= np.uint64(HEADING_SALT)
         # A block mostly of links is counted by its text and by its skeleton too: template
         # when either recurs (the row names other pages, or some of its items are links
         # on one page and plain text on another).
@@ -282,6 +290,7 @@ class UrlTreeStream:
                 self.container_share,
                 self.site_container_share,
                 self.link_skeletons,
+                self.headings_apart,
             ],
             "containers": {
                 name: {heuristic: site.state() for heuristic, site in per.items()}
@@ -333,10 +342,11 @@ class UrlTreeStream:
         # stream goes on counting nodes (streaming the corpus anew switches to blocks).
         # A snapshot written before the enclosed-run rule holds two values, one written
         # before the container rule three, one before the site's container four, one
-        # before link skeletons five: the stream goes on without the rule it lacked.
+        # before link skeletons five, one before headings apart six: the stream goes on
+        # without the rule it lacked.
         unit, min_letters, *rules_after = state.get("unit", ["node", MIN_BLOCK_LETTERS])
-        missing = (0, 0.0, 0.0, False)[len(rules_after) :]  # each rule off
-        enclosed, container, site_share, skeletons = [*rules_after, *missing][:4]
+        missing = (0, 0.0, 0.0, False, False)[len(rules_after) :]  # each rule off
+        enclosed, container, site_share, skeletons, apart = [*rules_after, *missing][:5]
         # Checked strictly: bool("false") is True, and a share written as a string would
         # fail only at the first page judged.
         _check_type("unit", unit, str)
@@ -345,11 +355,12 @@ class UrlTreeStream:
         _check_type("container_share", container, float)
         _check_type("site_container_share", site_share, float)
         _check_type("link_skeletons", skeletons, bool)
+        _check_type("headings_apart", apart, bool)
         stream = cls(state["heuristics"], rules, max_docs=max_docs, max_age_s=max_age_s,
                      keep_newest=keep_newest, store=store, unit=unit,
                      min_block_letters=min_letters, enclosed_run=enclosed,
                      container_share=container, site_container_share=site_share,
-                     link_skeletons=skeletons)  # fmt: skip
+                     link_skeletons=skeletons, headings_apart=apart)  # fmt: skip
         stream.stats = StreamStats(*state["stats"])
         for name, per in state.get("containers", {}).items():
             stream.containers[name] = {
