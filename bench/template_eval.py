@@ -13,9 +13,11 @@ which judged the site's container), ``unread`` (four more, which judged the labe
 rule), ``sealed`` (four more, which judged the short blocks outside the container),
 ``withheld`` (four added in the twelfth session, which judged the text written into an
 element), ``unopened`` (four added in the thirteenth session, which judged link
-skeletons) or ``untried`` (four added in the fifteenth session, which judged headings
-without a link skeleton): reserve, fresh, untouched, unread, sealed, withheld, unopened and untried
-sites are left out unless ``--sites`` names them; large sites are capped (``Site.cap``).
+skeletons), ``untried`` (four added in the fifteenth session, which judged headings
+without a link skeleton) or ``unvisited`` (four added in the sixteenth session, held back
+to judge the next change): reserve, fresh, untouched, unread, sealed, withheld, unopened,
+untried and unvisited sites are left out unless ``--sites`` names them; large sites are
+capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -63,6 +65,9 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the untried sites, which judged headings without a link skeleton
   # (--sites ntpsec,rustref,scala,folks):
   apt-get install ntpsec-doc rust-doc scala-doc libfolks-doc
+  # the unvisited sites, held back to judge the next change
+  # (--sites awesome,libxml2,allegro,gnustep):
+  apt-get install awesome-doc libxml2-doc allegro5-doc gnustep-base-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]
 
@@ -651,10 +656,11 @@ def _mean(values: list[float | None]) -> float | None:
 
 def summarize(sites: dict[str, dict]) -> dict[str, dict[str, dict]]:
     """Per kind of site (developer, unseen, reserve, fresh, untouched, unread, sealed,
-    withheld, unopened, untried; a kind without a site is left out), per method: the mean
-    over the sites where the method labelled something of its token F1 of content, content
-    recall, boilerplate precision and recall (tokens), keep-all's F1 on the same pages;
-    and on how many of them the goal is met (``goal``: met on every site of the kind)."""
+    withheld, unopened, untried, unvisited; a kind without a site is left out), per method:
+    the mean over the sites where the method labelled something of its token F1 of content,
+    content recall, boilerplate precision and recall (tokens), keep-all's F1 on the same
+    pages; and on how many of them the goal is met (``goal``: met on every site of the
+    kind)."""
     out: dict[str, dict[str, dict]] = {}
     for kind in KINDS:
         reports = [r for r in sites.values() if r.get("kind") == kind]
@@ -821,7 +827,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="pages per site (large sites have a cap)")
     parser.add_argument("--sites", help="short names, comma-separated (default: the developer "
                         "and unseen sites, never a reserve, fresh, untouched, unread, sealed, "
-                        "withheld, unopened or untried one): "
+                        "withheld, unopened, untried or unvisited one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()

@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Ten kinds of site (issue 31):
+Eleven kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -240,8 +240,8 @@ Ten kinds of site (issue 31):
   crawl as the harness runs it, capture 0; the container found, the share of a page's
   tokens inside the gold, to three decimals). Like the reserve, fresh, untouched, unread,
   sealed, withheld and unopened sites they are left out of the default run unless
-  ``--sites`` names them, and the benches other than the judge refuse them
-  (:func:`refuse_untried`), so that nothing is tuned on them. (Looked at and left out:
+  ``--sites`` names them (the benches other than the judge refused them until the
+  unvisited sites below took their place). (Looked at and left out:
   Groovy's Groovydoc, groovy-doc, whose pages copy Javadoc's classic layout, a generator
   the jsoup site uses; Scala's standard library, whose pages are some 240 kB each, 36 MB
   and 390,000 nodes in its first 150 pages, so its actors library stands in for it; the
@@ -272,6 +272,57 @@ Ten kinds of site (issue 31):
     the lowest: one-line properties and methods such as
     Folks.Individual.last_call_interaction_datetime.html and change_avatar.html, a title
     and a declaration).
+- ``unvisited``: four sites added in the sixteenth session, after the untried sites
+  judged headings without a link skeleton, from generators that no site above uses,
+  held back to judge the next change. No method has run on them (not URL Tree, DBCE,
+  trafilatura nor the engine's ``article`` model); only their gold rules were checked, on
+  every crawled page (wget's crawl as the harness runs it, capture 0; the container
+  found, the share of a page's tokens inside the gold, to three decimals). Like the
+  reserve, fresh, untouched, unread, sealed, withheld, unopened and untried sites they are
+  left out of the default run unless ``--sites`` names them, and the benches other than
+  the judge refuse them (:func:`refuse_unvisited`), so that nothing is tuned on them.
+  (Looked at and left out: Perl's HTML documentation, perl-doc-html, which Debian 12 does
+  not have; Ruby's, ruby3.1-doc, only ri files (and RDoc's Darkfish is the tioga site's
+  generator); R's manuals, r-doc-html, made by makeinfo, and r-base-html, only each R
+  package's index (R serves its help pages itself); Ghostscript 10.0's, ghostscript-doc,
+  Sphinx; Penlight's, lua-penlight-dev, LDoc again; no HeVeA-made manual was found
+  (hevea ships none, gprolog-doc one HTML page beside its PDF); ncurses' manual pages,
+  ncurses-doc, whose only template is a running head naming the page and the page's own
+  list of sections;
+  no HTML in tcl8.6-doc, libssl-doc, nasm, gnumeric-doc (DocBook XML for yelp) nor
+  scilab-doc (three demo pages); jQuery UI's, libjs-jquery-ui-docs, and Bootstrap 5's,
+  libjs-bootstrap5-doc, demos and examples, each of its own layout; and too few pages:
+  LDoc's own manual, lua-ldoc, 8; PropEr's EDoc pages, erlang-proper-doc, 16; Graphviz's,
+  graphviz-doc, 17; Firebird's, firebird3.0-doc, 2.)
+
+  - awesome-ldoc (LDoc 1.4.6, awesome 4.3's API documentation, awesome-doc): 123, none
+    without; 0.071 / 0.752 / 0.974 (every page carries the navigation's links to every
+    module, class, sample file and topic, some 125 links and 150 words; the lowest
+    are the modules merged into a class, libraries/awful.client.html, awful.mouse.html,
+    awful.screen.html and awful.tag.html, a title and "This module documentation has
+    been merged with the ... class"; the highest is classes/client.html).
+  - libxml2-site (libxml2 2.9.14's website, its own site.xsl and newapi.xsl over the
+    site's XML, libxml2-doc): 99, 22 without (the tutorial's 19 DocBook pages under
+    tutorial/, which the Developer Menu links; guidelines.html and xmlreader.html, written
+    outside the template; xml.html, the flat page the stylesheets read, the whole site
+    on one page); 0.406 / 0.795 / 0.997 (the left column's menus are some 40 links, 80 to
+    100 words, on every page; the lowest: XSLT.html, html/libxml-xmlexports.html and
+    DOM.html, a few paragraphs or six macros beside them; the highest is news.html, some
+    23,000 words).
+  - allegro5-pandoc (pandoc under Allegro 5.2.8's template, its reference manual,
+    allegro5-doc): 42, none without; 0.519 / 0.862 / 0.967 (its template is the sidebar,
+    the manual's sections, addons and index in 42 links and the search box, some 75
+    words, the "Source Code" links and the "Last updated" line; the lowest: index.html,
+    the list of sections the sidebar repeats, and the short misc.html, main.html and
+    memfile.html, a few paragraphs or one or two entries).
+  - gnustep-autogsdoc (autogsdoc, GNUstep Base 1.28's reference, gnustep-base-doc; from
+    Base.html): 90, none without (the other nine pages of Reference/ are the frameset's
+    index.html and its tables of contents, which no page links); 0.905 / 0.986 / 1.000
+    (its template is the "Up" links above and below the text and the "Contents -" box;
+    the lowest: NSEnumerator.html, a short class and a protocol under the box, and
+    TypesAndConstants.html, whose box lists some 550 sections; the highest is Base.html,
+    the package's page, with no "Up" link nor box. The front matter, the authors,
+    version, date and copyright, is the document's own head and stays content).
 
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
@@ -286,7 +337,8 @@ pages) and DBCE's three runs the most of it. The five unseen sites hold 407 page
 nodes, bytes and words: some 3 to 4 minutes more. The reserve sites (756 pages), the
 fresh sites (497 pages), the untouched sites (600 pages), the unread sites (516 pages),
 the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites (583
-pages) and the untried sites (401 pages) are not in that run.
+pages), the untried sites (401 pages) and the unvisited sites (354 pages) are not in that
+run.
 """
 
 from __future__ import annotations
@@ -306,11 +358,11 @@ BAD, GOOD = 1, 3
 Rule = Callable[[lxml.html.HtmlElement], bool]
 Kind = Literal[
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
-    "unopened", "untried",
+    "unopened", "untried", "unvisited",
 ]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
-    "unopened", "untried",
+    "unopened", "untried", "unvisited",
 )  # fmt: skip
 
 
@@ -796,6 +848,101 @@ def _scaladoc_boilerplate(element: lxml.html.HtmlElement) -> bool:
     )
 
 
+def _ldoc_content(element: lxml.html.HtmlElement) -> bool:
+    # LDoc writes the module's, class's or topic's page into div#content, beside
+    # div#navigation (the project's name, the page's contents and every module's and
+    # class's link); the "generated by LDoc" line (div#about) is outside.
+    return element.tag == "div" and element.get("id") == "content"
+
+
+def _libxml2_menu_column(element: lxml.html.HtmlElement) -> bool:
+    return element.tag == "td" and element.get("width") == "200"
+
+
+def _libxml2_content(element: lxml.html.HtmlElement) -> bool:
+    # libxml2's site.xsl and newapi.xsl write every page into nested tables: the banner's
+    # title cell (td[align=center]: the site's name in h1, the page's title in h2), the
+    # left column's menus (td[width=200]: Main/Developer/API Menu, API Indexes, Related
+    # links, each a cell of the same colour as the text's) and the text's cell
+    # (td[bgcolor=#fffacd] in the right column).
+    if element.tag == "h2":
+        parent = element.getparent()
+        return parent is not None and parent.tag == "td" and parent.get("align") == "center"
+    return (
+        element.tag == "td"
+        and element.get("bgcolor") == "#fffacd"
+        and not any(_libxml2_menu_column(a) for a in element.iterancestors("td"))
+    )
+
+
+def _libxml2_toc(element: lxml.html.HtmlElement | None) -> bool:
+    # An API module's "Table of Contents": the h2 over the pre.programlisting list of its
+    # declarations (an index of the description below, as libvirt's is). The reference's
+    # index (html/index.html) has the same h2 over its list of modules: there it is the
+    # page's text.
+    following = element.getnext() if element is not None else None
+    return (
+        element is not None
+        and element.tag == "h2"
+        and element.text_content().strip() == "Table of Contents"
+        and following is not None
+        and following.tag == "pre"
+    )
+
+
+def _libxml2_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside the text's cell: the signature the stylesheets close every page with (a
+    # paragraph, "Daniel Veillard", linking bugs.html; the source, xml.html, has none),
+    # the API pages' Prev/Up/Home/Next bar (table.navigation, with "The XML C parser and
+    # toolkit of Gnome") and their "Table of Contents" (the h2 and the declarations' pre
+    # list under it, up to the "Description" h2).
+    if element.tag == "table" and has_class(element, "navigation"):
+        return True
+    if element.tag == "p" and element.text_content().strip() == "Daniel Veillard":
+        return any((a.get("href") or "").endswith("bugs.html") for a in element.iter("a"))
+    if _libxml2_toc(element):
+        return True
+    if element.tag != "pre":
+        return False
+    heading = next(element.itersiblings("h2", preceding=True), None)
+    return _libxml2_toc(heading)
+
+
+def _allegro_source_link(element: lxml.html.HtmlElement) -> bool:
+    # The "Source Code" link (to the function's source on GitHub) after every declaration.
+    return (
+        element.tag == "p"
+        and " ".join(element.text_content().split()) == "Source Code"
+        and element.find("a") is not None
+    )
+
+
+def _allegro_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside div.content (pandoc's body under Allegro's template): the page's table of
+    # contents (nav#TOC), the "Source Code" links and the "Allegro version 5.2.8 - Last
+    # updated: ..." line (p.timestamp). The sidebar (div.sidebar: the manual's sections,
+    # the addons, the index and the search box) is outside.
+    return (
+        (element.tag == "nav" and element.get("id") == "TOC")
+        or _allegro_source_link(element)
+        or (element.tag == "p" and has_class(element, "timestamp"))
+    )
+
+
+def _autogsdoc_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # autogsdoc writes the document straight into the body (in a font element) between
+    # its "Up" links (to the package's index, Base.html), and after the front matter
+    # (authors, version, date, copyright: the document's own head, kept as content) the
+    # page's "Contents -" box (a div of two rules around the list of its sections, as
+    # Haddock's table of contents is).
+    if element.tag == "a":
+        return element.text_content().strip() == "Up" and element.get("href") == "Base.html"
+    if element.tag != "div":
+        return False
+    heading = element.find("h3")
+    return heading is not None and heading.text_content().strip() == "Contents -"
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -1071,7 +1218,7 @@ SITES = [
     # Scaladoc, Valadoc), held back to judge the next change; no method ran on them until
     # they judged headings without a link skeleton (fifteenth session). Their gold rules
     # were checked on every crawled page (see the module docstring). The benches other
-    # than the judge refuse them (refuse_untried).
+    # than the judge refused them until the unvisited sites below took their place.
     Site("ntpsec-asciidoctor", "ntpsec-doc", Path("/usr/share/doc/ntpsec-doc/html"),
          "index.html", lambda e: e.tag == "div" and e.get("id") in ("header", "content"),
          "Asciidoctor: div#header (the title) and div#content, except the menus' headings "
@@ -1098,6 +1245,35 @@ SITES = [
          "Valadoc (devhelp): inside div.site_content; the header (\"... - folks Reference "
          "Manual\") and the \"Generated by valadoc\" footer are outside",
          short="folks", kind="untried", cap=150),
+    # Unvisited: added in the sixteenth session, after the untried sites judged headings
+    # without a link skeleton, from generators none of the sites above uses (LDoc,
+    # libxml2's own site XSLT, pandoc under Allegro's template, GNUstep's autogsdoc), held
+    # back to judge the next change; no method has run on them. Their gold rules were
+    # checked on every crawled page (see the module docstring). The benches other than
+    # the judge refuse them (refuse_unvisited).
+    Site("awesome-ldoc", "awesome-doc", Path("/usr/share/doc/awesome/doc"), "index.html",
+         _ldoc_content, "LDoc: inside div#content; the navigation (the contents, the "
+         "modules' and classes' links) and the \"generated by LDoc\" line are outside",
+         short="awesome", kind="unvisited", cap=150),
+    # libxml2's website as the package ships it: the pages of site.xsl and the API
+    # reference of newapi.xsl (html/), and the tutorial's DocBook pages (tutorial/),
+    # which the menu links but which have no cell of the site's.
+    Site("libxml2-site", "libxml2-doc", Path("/usr/share/doc/libxml2/html"), "index.html",
+         _libxml2_content, "libxml2's site XSLT: the banner's h2 (the title) and the text's "
+         "cell (td[bgcolor=#fffacd] outside the left column's menus), except the closing "
+         "signature and the API pages' table.navigation and \"Table of Contents\" (the h2 "
+         "and its pre list)",
+         _libxml2_boilerplate, short="libxml2", kind="unvisited", cap=150),
+    Site("allegro5-pandoc", "allegro5-doc", Path("/usr/share/doc/allegro5-doc/refman"),
+         "index.html", lambda e: e.tag == "div" and has_class(e, "content"),
+         "pandoc (Allegro's template): inside div.content, except nav#TOC (the page's "
+         "contents), the \"Source Code\" links and p.timestamp; the sidebar is outside",
+         _allegro_boilerplate, short="allegro", kind="unvisited", cap=150),
+    # GNUstep Base's reference (--no-parent keeps the crawl in Base/Reference/).
+    Site("gnustep-autogsdoc", "gnustep-base-doc",
+         Path("/usr/share/GNUstep/Documentation/Developer/Base/Reference"), "Base.html",
+         _body, "autogsdoc: the body except the \"Up\" links and the \"Contents -\" box",
+         _autogsdoc_boilerplate, short="gnustep", kind="unvisited", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -1106,7 +1282,7 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
-# unread, sealed, withheld, unopened or untried site.
+# unread, sealed, withheld, unopened, untried or unvisited site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -1127,16 +1303,15 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_untried(sites: list[Site]) -> None:
+def refuse_unvisited(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an untried site: they were kept for the judge, and no bench other than the
-    judge has run on them (they judged headings without a link skeleton in the fifteenth
-    session; the guard stays until new held-out sites take their place). (The unopened
-    sites, which this guard kept before, judged the fourteenth session's change, link
-    skeletons, and are spent as judges since, as the withheld sites are.)"""
-    untried = [site.short for site in sites if site.kind == "untried"]
-    if untried:
-        raise SystemExit(f"{', '.join(untried)}: the untried sites are the judge's "
+    method on an unvisited site: they are kept for the judge, and no method has run on
+    them (they were added in the sixteenth session to judge the next change). (The untried
+    sites, which this guard kept before, judged the fifteenth session's change, headings
+    without a link skeleton, and are spent as judges since, as the unopened sites are.)"""
+    unvisited = [site.short for site in sites if site.kind == "unvisited"]
+    if unvisited:
+        raise SystemExit(f"{', '.join(unvisited)}: the unvisited sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 
