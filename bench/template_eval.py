@@ -14,8 +14,8 @@ rule), ``sealed`` (four more, which judged the short blocks outside the containe
 ``withheld`` (four added in the twelfth session, which judged the text written into an
 element), ``unopened`` (four added in the thirteenth session, which judged link
 skeletons), ``untried`` (four added in the fifteenth session, which judged headings
-without a link skeleton) or ``unvisited`` (four added in the sixteenth session, held back
-to judge the next change): reserve, fresh, untouched, unread, sealed, withheld, unopened,
+without a link skeleton) or ``unvisited`` (four added in the sixteenth session, which
+judged headings apart): reserve, fresh, untouched, unread, sealed, withheld, unopened,
 untried and unvisited sites are left out unless ``--sites`` names them; large sites are
 capped (``Site.cap``).
 
@@ -65,7 +65,7 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the untried sites, which judged headings without a link skeleton
   # (--sites ntpsec,rustref,scala,folks):
   apt-get install ntpsec-doc rust-doc scala-doc libfolks-doc
-  # the unvisited sites, held back to judge the next change
+  # the unvisited sites, which judged headings apart
   # (--sites awesome,libxml2,allegro,gnustep):
   apt-get install awesome-doc libxml2-doc allegro5-doc gnustep-base-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
