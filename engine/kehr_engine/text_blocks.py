@@ -106,7 +106,8 @@ session): NTPsec's manual pages are titled "ntpwait - wait until ntpd is in sync
 state", and the menu on every other page names them the same way ("ntpwait(8) - wait
 until ...", the same letters), so the title recurred and was called template. A
 heading that recurs as a heading ("Parameters", a sidebar's "Navigation") still does.
-Chosen on the cached crawls of the 44 sites read so far (docs/methods.md).
+Chosen on the cached crawls of the 44 sites read so far; judged once on the unvisited
+sites (docs/methods.md).
 
 HTML's landmarks refine the container. The page's title, the first ``<h1>`` inside its
 ``<main>`` (or ``role="main"``), is part of its content: when a method called little but
