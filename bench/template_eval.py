@@ -14,10 +14,11 @@ rule), ``sealed`` (four more, which judged the short blocks outside the containe
 ``withheld`` (four added in the twelfth session, which judged the text written into an
 element), ``unopened`` (four added in the thirteenth session, which judged link
 skeletons), ``untried`` (four added in the fifteenth session, which judged headings
-without a link skeleton) or ``unvisited`` (four added in the sixteenth session, which
-judged headings apart): reserve, fresh, untouched, unread, sealed, withheld, unopened,
-untried and unvisited sites are left out unless ``--sites`` names them; large sites are
-capped (``Site.cap``).
+without a link skeleton), ``unvisited`` (four added in the sixteenth session, which
+judged headings apart) or ``unexplored`` (four added in the seventeenth session, held
+back to judge the next change): reserve, fresh, untouched, unread, sealed, withheld,
+unopened, untried, unvisited and unexplored sites are left out unless ``--sites`` names
+them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -68,6 +69,9 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unvisited sites, which judged headings apart
   # (--sites awesome,libxml2,allegro,gnustep):
   apt-get install awesome-doc libxml2-doc allegro5-doc gnustep-base-doc
+  # the unexplored sites, held back to judge the next change
+  # (--sites lilypond,spectre,pandas,emscripten):
+  apt-get install lilypond-doc-html libjs-spectre-docs python-pandas-doc emscripten-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]
 
@@ -656,11 +660,11 @@ def _mean(values: list[float | None]) -> float | None:
 
 def summarize(sites: dict[str, dict]) -> dict[str, dict[str, dict]]:
     """Per kind of site (developer, unseen, reserve, fresh, untouched, unread, sealed,
-    withheld, unopened, untried, unvisited; a kind without a site is left out), per method:
-    the mean over the sites where the method labelled something of its token F1 of content,
-    content recall, boilerplate precision and recall (tokens), keep-all's F1 on the same
-    pages; and on how many of them the goal is met (``goal``: met on every site of the
-    kind)."""
+    withheld, unopened, untried, unvisited, unexplored; a kind without a site is left out),
+    per method: the mean over the sites where the method labelled something of its token F1
+    of content, content recall, boilerplate precision and recall (tokens), keep-all's F1 on
+    the same pages; and on how many of them the goal is met (``goal``: met on every site of
+    the kind)."""
     out: dict[str, dict[str, dict]] = {}
     for kind in KINDS:
         reports = [r for r in sites.values() if r.get("kind") == kind]
@@ -827,7 +831,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="pages per site (large sites have a cap)")
     parser.add_argument("--sites", help="short names, comma-separated (default: the developer "
                         "and unseen sites, never a reserve, fresh, untouched, unread, sealed, "
-                        "withheld, unopened, untried or unvisited one): "
+                        "withheld, unopened, untried, unvisited or unexplored one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()

@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Eleven kinds of site (issue 31):
+Twelve kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -282,9 +282,9 @@ Eleven kinds of site (issue 31):
   checked, on every crawled page (wget's crawl as the harness runs it, capture 0; the container
   found, the share of a page's tokens inside the gold, to three decimals). Like the
   reserve, fresh, untouched, unread, sealed, withheld, unopened and untried sites they are
-  left out of the default run unless ``--sites`` names them, and the benches other than
-  the judge refuse them (:func:`refuse_unvisited`), so that nothing is tuned on them.
-  (Looked at and left out: Perl's HTML documentation, perl-doc-html, which Debian 12 does
+  left out of the default run unless ``--sites`` names them (the benches other than the
+  judge refused them until the unexplored sites below took their place). (Looked at and
+  left out: Perl's HTML documentation, perl-doc-html, which Debian 12 does
   not have; Ruby's, ruby3.1-doc, only ri files (and RDoc's Darkfish is the tioga site's
   generator); R's manuals, r-doc-html, made by makeinfo, and r-base-html, only each R
   package's index (R serves its help pages itself); Ghostscript 10.0's, ghostscript-doc,
@@ -327,6 +327,70 @@ Eleven kinds of site (issue 31):
     the package's page, with no "Up" link nor box. The front matter, the authors,
     version, date and copyright, is the document's own head and stays content).
 
+- ``unexplored``: four sites added in the seventeenth session, after the unvisited sites
+  judged headings apart, held back to judge the next change: two from generators that no
+  site above uses (texi2html, under LilyPond's own init; Spectre.css's Pug templates),
+  and, as four new generators were not to be found, two Sphinx sites in layouts that no
+  Sphinx site above has (pydata-sphinx-theme's and Emscripten's Read the Docs theme; the
+  Sphinx sites above use Python's, Sphinx's own, SQLAlchemy's and the nature theme). No
+  method has run on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
+  model); only their gold rules were checked, on every crawled page (wget's crawl as the
+  harness runs it, capture 0; the container found, the share of a page's tokens inside
+  the gold, to three decimals). Like the reserve, fresh, untouched, unread, sealed,
+  withheld, unopened, untried and unvisited sites they are left out of the default run
+  unless ``--sites`` names them, and the benches other than the judge refuse them
+  (:func:`refuse_unexplored`), so that nothing is tuned on them. (Looked at and left out:
+  FreedomBox's manual, freedombox-doc-en, and RT's POD pages, rt5-doc-html, fragments
+  without a page of their own (no html, head or body; RT's only template a "Back to
+  index" link), written to be wrapped by the application; LIRC's website, lirc-doc,
+  whose header is images only and whose pages are man2html's or hand-written; the
+  stock DocBook XSL chunker's layout again, as the debian-reference and wireshark sites
+  have it: GIMP's help, gimp-help-en, debmake-doc and docbook-xsl-doc-html; Apache Commons
+  Lang 3's Javadoc (JDK 17), libcommons-lang3-java-doc, whose class pages link some
+  hundreds of source pages (src-html/) without a template, and Ant's manual, ant-doc,
+  frames without one; Python-Markdown's, python-markdown-doc, MkDocs again (the mkdocs
+  site's generator), and fish's and PyPy's, fish-common and pypy3-doc, Sphinx in the
+  classic layout; MathJax's, libjs-mathjax-doc, the Read the Docs theme the emscripten
+  site has; Go's, golang-1.19-doc, four pages (the specification, the memory model, the
+  assembler); GNOME's developer docs,
+  gnome-devel-docs, Mallard pages for yelp; gettext's manual, gettext-doc, texi2html
+  again and 33 pages; and too few pages: Yodl's, yodl-doc, 7; BIND 9's
+  Read the Docs manual, bind9-doc, 18; Pelican's, pelican-doc, 16; PCP's, pcp-doc, 22;
+  THE's, the-doc, 17. The first 150 pages of pandas' crawl from its start page,
+  index.html, are 141 API stubs that the general index links (pandas.tseries.offsets
+  ....__call__ and .apply, a line each), so its site is the API reference, from
+  reference/index.html.)
+
+  - lilypond-texi2html (texi2html 1.82 under LilyPond 2.24.1's init, its Learning
+    Manual, lilypond-doc-html; from learning/index.html): 128, none without; 0.008 /
+    0.244 / 0.867 (every page carries div#tocframe, the manual's contents, some 660
+    words, and div#main the navigation tables above and below the text and the footer;
+    the lowest are the appendix's and chapters' section pages, other-templates.html,
+    orchestral-templates.html, string-quartet-templates.html, placement-of-objects.html,
+    a heading and the menu of their subsections; the highest is lilypond-index.html,
+    the index).
+  - spectre-pug (Spectre.css 0.5.9's documentation, its Pug templates,
+    libjs-spectre-docs): 57, 1 without (index.html, the landing page: a hero, the
+    features and the Twitter/PayPal/Patreon boxes, without the docs' layout); 0.270 /
+    0.685 / 0.938 (its template is the sidebar's links to every page, some 70 words, the
+    navbar's PayPal and GitHub and the footer's links, licence and version, some 100
+    tokens; the lowest: experimentals/progress.html, utilities/shapes.html and
+    utilities/loading.html, a title, a line and a small demo with its code).
+  - pandas-pydata (Sphinx 5.3 under pydata-sphinx-theme, pandas 1.5.3's API reference,
+    python-pandas-doc; from reference/index.html): 150 of 2,457, none without; 0.029 /
+    0.750 / 0.964 (every page carries the navbar, the sidebar's links to the section's
+    entries, some 400 tokens on the Series pages, "On this page" and the footer; the
+    lowest: pandas.Series.index.html, Series.T.html, Series.dtype.html, one-line
+    attributes; the highest: pandas.read_csv.html, read_table.html, their long
+    parameter lists).
+  - emscripten-rtd (Sphinx under Emscripten 3.1.6's copy of the Read the Docs theme,
+    emscripten-doc): 80, none without; 0.004 / 0.305 / 0.936 (every page carries the
+    sidebar's whole contents, every level, some 2,200 tokens; the lowest: search.html,
+    its "Please activate JavaScript" line, and the section indexes such as
+    docs/porting/multimedia_and_graphics/index.html and docs/site/index.html, a title and
+    a line over two or three links; the highest is
+    docs/introducing_emscripten/release_notes.html).
+
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
 harness reports how many such pages each site has (:func:`has_container`).
@@ -340,8 +404,8 @@ pages) and DBCE's three runs the most of it. The five unseen sites hold 407 page
 nodes, bytes and words: some 3 to 4 minutes more. The reserve sites (756 pages), the
 fresh sites (497 pages), the untouched sites (600 pages), the unread sites (516 pages),
 the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites (583
-pages), the untried sites (401 pages) and the unvisited sites (354 pages) are not in that
-run.
+pages), the untried sites (401 pages), the unvisited sites (354 pages) and the unexplored
+sites (415 pages) are not in that run.
 """
 
 from __future__ import annotations
@@ -361,11 +425,11 @@ BAD, GOOD = 1, 3
 Rule = Callable[[lxml.html.HtmlElement], bool]
 Kind = Literal[
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
-    "unopened", "untried", "unvisited",
+    "unopened", "untried", "unvisited", "unexplored",
 ]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
-    "unopened", "untried", "unvisited",
+    "unopened", "untried", "unvisited", "unexplored",
 )  # fmt: skip
 
 
@@ -946,6 +1010,38 @@ def _autogsdoc_boilerplate(element: lxml.html.HtmlElement) -> bool:
     return heading is not None and heading.text_content().strip() == "Contents -"
 
 
+def _lilypond_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # LilyPond's texi2html init writes the node into div#main between its two navigation
+    # tables (table.nav_table: << chapter, Top, Contents, Index, chapter >>, and < previous,
+    # Up, next >), above div#footer (the version line, the bug-report line, the other
+    # languages and the highlighting switch); div#tocframe, the manual's contents down to
+    # the current section, is outside.
+    return (element.tag == "table" and has_class(element, "nav_table")) or (
+        element.tag == "div" and element.get("id") == "footer"
+    )
+
+
+def _spectre_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside div#content (Spectre's Pug layout): the "#" anchors beside the headings
+    # (a.anchor), the advertisement box (div.docs-ad, empty without its script) and the
+    # footer (div.docs-footer: GitHub, Twitter, PayPal, Patreon, the version and licence);
+    # the navbar (the search box, PayPal and GitHub) and the sidebar are outside.
+    if element.tag == "a":
+        return has_class(element, "anchor")
+    return element.tag == "div" and (
+        has_class(element, "docs-ad") or has_class(element, "docs-footer")
+    )
+
+
+def _pydata_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside main (pydata-sphinx-theme): the previous/next links (div.prev-next-area) and
+    # the "[source]" links to the function's source on GitHub (span.viewcode-link); the
+    # navbar, the sidebar, the "On this page" column and the footer are outside.
+    return (element.tag == "div" and has_class(element, "prev-next-area")) or (
+        element.tag == "span" and has_class(element, "viewcode-link")
+    )
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -1253,8 +1349,8 @@ SITES = [
     # libxml2's own site XSLT, pandoc under Allegro's template, GNUstep's autogsdoc), held
     # back to judge the next change; no method ran on them until they judged headings
     # apart (sixteenth session). Their gold rules were checked on every crawled page (see
-    # the module docstring). The benches other than the judge refuse them
-    # (refuse_unvisited) until new held-out sites take their place.
+    # the module docstring). The benches other than the judge refused them until the
+    # unexplored sites below took their place.
     Site("awesome-ldoc", "awesome-doc", Path("/usr/share/doc/awesome/doc"), "index.html",
          _ldoc_content, "LDoc: inside div#content; the navigation (the contents, the "
          "modules' and classes' links) and the \"generated by LDoc\" line are outside",
@@ -1278,6 +1374,41 @@ SITES = [
          Path("/usr/share/GNUstep/Documentation/Developer/Base/Reference"), "Base.html",
          _body, "autogsdoc: the body except the \"Up\" links and the \"Contents -\" box",
          _autogsdoc_boilerplate, short="gnustep", kind="unvisited", cap=150),
+    # Unexplored: added in the seventeenth session, after the unvisited sites judged
+    # headings apart, from generators none of the sites above uses (texi2html under
+    # LilyPond's init, Spectre.css's Pug templates) or in a layout none of them has (Sphinx
+    # under pydata-sphinx-theme and under Emscripten's Read the Docs theme), held back to
+    # judge the next change; no method has run on them. Their gold rules were checked on
+    # every crawled page (see the module docstring). The benches other than the judge
+    # refuse them (refuse_unexplored).
+    # LilyPond's Learning Manual (--no-parent keeps the crawl in learning/, out of the
+    # other manuals its pages link).
+    Site("lilypond-texi2html", "lilypond-doc-html",
+         Path("/usr/share/doc/lilypond/html/Documentation"), "learning/index.html",
+         lambda e: e.tag == "div" and e.get("id") == "main",
+         "texi2html (LilyPond's init): inside div#main, except table.nav_table (the "
+         "navigation above and below the text) and div#footer; div#tocframe (the manual's "
+         "contents) is outside", _lilypond_boilerplate,
+         short="lilypond", kind="unexplored", cap=150),
+    # Spectre.css's docs; their start page, index.html, is the landing page, without the
+    # docs' layout (not scored).
+    Site("spectre-pug", "libjs-spectre-docs", Path("/usr/share/doc/libjs-spectre-docs/docs"),
+         "index.html", lambda e: e.tag == "div" and e.get("id") == "content",
+         "Spectre.css's Pug layout: inside div#content, except a.anchor (\"#\"), "
+         "div.docs-ad and div.docs-footer; the navbar and the sidebar are outside",
+         _spectre_boilerplate, short="spectre", kind="unexplored", cap=150),
+    # pandas' API reference (--no-parent keeps the crawl in reference/: from index.html,
+    # the general index's one-line stubs fill the first 150 pages).
+    Site("pandas-pydata", "python-pandas-doc", Path("/usr/share/doc/python-pandas-doc/html"),
+         "reference/index.html", lambda e: e.tag == "main",
+         "Sphinx (pydata-sphinx-theme): inside main, except div.prev-next-area and the "
+         "\"[source]\" links; the navbar, the sidebar, \"On this page\" and the footer are "
+         "outside", _pydata_boilerplate, short="pandas", kind="unexplored", cap=150),
+    Site("emscripten-rtd", "emscripten-doc", Path("/usr/share/doc/emscripten-doc/html"),
+         "index.html", _sphinx_main,
+         "Sphinx (Emscripten's Read the Docs theme): inside div[role=main]; the sidebar "
+         "(the site's contents), the top bar, the breadcrumbs and the footer (previous/next, "
+         "the project's links) are outside", short="emscripten", kind="unexplored", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -1286,7 +1417,7 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
-# unread, sealed, withheld, unopened, untried or unvisited site.
+# unread, sealed, withheld, unopened, untried, unvisited or unexplored site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -1307,16 +1438,15 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_unvisited(sites: list[Site]) -> None:
+def refuse_unexplored(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unvisited site: they were kept for the judge, and only it has run methods
-    on them (added in the sixteenth session, they judged headings apart once; the guard
-    stays until new held-out sites take their place). (The untried
-    sites, which this guard kept before, judged the fifteenth session's change, headings
-    without a link skeleton, and are spent as judges since, as the unopened sites are.)"""
-    unvisited = [site.short for site in sites if site.kind == "unvisited"]
-    if unvisited:
-        raise SystemExit(f"{', '.join(unvisited)}: the unvisited sites are the judge's "
+    method on an unexplored site: they are kept for the judge, and no method has run on
+    them (they were added in the seventeenth session to judge the next change). (The
+    unvisited sites, which this guard kept before, judged the sixteenth session's change,
+    headings apart, and are spent as judges since, as the untried sites are.)"""
+    unexplored = [site.short for site in sites if site.kind == "unexplored"]
+    if unexplored:
+        raise SystemExit(f"{', '.join(unexplored)}: the unexplored sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 

@@ -114,8 +114,9 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # (after the untouched sites judged), as sealed (in the twelfth), as withheld (in the
 # twelfth, after the sealed sites judged), as unopened (in the thirteenth, after the
 # withheld sites judged), as untried (in the fifteenth, after the unopened sites
-# judged) and as unvisited (in the sixteenth, after the untried sites judged), on small
-# pages in each template's shape:
+# judged), as unvisited (in the sixteenth, after the untried sites judged) and as
+# unexplored (in the seventeenth, after the unvisited sites judged), on small pages in
+# each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -127,6 +128,7 @@ WITHHELD = {"octave", "boost", "crystal", "batteries"}
 UNOPENED = {"racket", "macaulay2", "libreoffice", "vim"}
 UNTRIED = {"ntpsec", "rustref", "scala", "folks"}
 UNVISITED = {"awesome", "libxml2", "allegro", "gnustep"}
+UNEXPLORED = {"lilypond", "spectre", "pandas", "emscripten"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -1122,6 +1124,90 @@ TEMPLATES = {
          "An object to use as a placeholder."],
         ["Up", "Contents -"],
     ),
+    # texi2html under LilyPond's init: div#main, except the two table.nav_table and
+    # div#footer; div#tocframe (the manual's contents) is outside.
+    "lilypond": (
+        "<html><body><div id='main'><a name='Command-line-setup'></a><table "
+        "class='nav_table'><tr><td align='left'>[<a href='installing.html'> &lt;&lt; "
+        "Installing </a>]</td><td align='center'>[<a href='index.html'>Top</a>]</td></tr>"
+        "</table><h2 class='section'>1.4 Command line setup</h2><p>You can install LilyPond "
+        "from the archive.</p><table class='menu'><tr><td><a href='#x'>1.4.1 Paths</a></td>"
+        "</tr></table><hr><table class='nav_table'><tr><td align='right'>[<a "
+        "href='tutorial.html'> Tutorial &gt;&gt; </a>]</td></tr></table><div id='footer'><p "
+        "class='footer_version'>This page is for LilyPond-2.24.1 (stable-branch).</p><p "
+        "id='languages'>Other languages: Deutsch.</p></div></div><div id='tocframe'><p "
+        "class='toc_uplink'><a href='../index.html'>&lt;&lt; Back to Documentation Index</a>"
+        "</p><h4 class='toc_header'>LilyPond \u2014 Learning Manual</h4><div "
+        "class='contents'><ul class='toc'><li><a href='installing.html'>1. Installing</a>"
+        "</li></ul></div></div></body></html>",
+        ["1.4 Command line setup", "You can install LilyPond from the archive.",
+         "1.4.1 Paths"],
+        ["<< Installing", "Top", "Tutorial >>",
+         "This page is for LilyPond-2.24.1 (stable-branch).", "Other languages: Deutsch.",
+         "<< Back to Documentation Index", "LilyPond \u2014 Learning Manual",
+         "1. Installing"],
+    ),
+    # Spectre.css's Pug layout: div#content, except the headings' "#" anchors, the
+    # advertisement box and the footer; the navbar and the sidebar are outside.
+    "spectre": (
+        "<html><body><div class='docs-container off-canvas'><div class='docs-navbar'><div "
+        "class='btns d-flex'><a class='btn' href='https://example.org/paypal'>PayPal</a><a "
+        "class='btn btn-primary' href='https://example.org/spectre'>GitHub</a></div></div>"
+        "<div class='docs-sidebar off-canvas-sidebar' id='sidebar'><div "
+        "class='docs-brand'><a class='docs-logo' href='../index.html'><h2>SPECTRE</h2></a>"
+        "</div><div class='docs-nav'><a href='cards.html'>Cards</a></div></div><div "
+        "class='off-canvas-content'><div class='docs-content' id='content'><div "
+        "class='container' id='cards'><h3 class='s-title'>Cards<a class='anchor' "
+        "href='#cards' aria-hidden='true'>#</a></h3><p>Cards are flexible content "
+        "containers.</p><div class='docs-ad'><div class='hide-md text-center'><p>Ad</p>"
+        "</div></div></div><div class='docs-footer container grid-lg' id='copyright'><p><a "
+        "href='https://example.org/twitter'>Twitter</a> \u00b7 Version 0.5.9</p><p>Licensed "
+        "under the MIT License.</p></div></div></div></div></body></html>",
+        ["Cards are flexible content containers."],
+        ["PayPal", "GitHub", "SPECTRE", "#", "Ad", "Twitter", "\u00b7 Version 0.5.9",
+         "Licensed under the MIT License."],
+    ),
+    # pydata-sphinx-theme (pandas): main, except div.prev-next-area and the "[source]"
+    # links; the navbar, the sidebar, "On this page" and the footer are outside.
+    "pandas": (
+        "<html><body><nav class='navbar bd-navbar' id='navbar-main'><div "
+        "id='navbar-center'><a class='nav-link' href='../user_guide/index.html'>User Guide"
+        "</a></div></nav><div class='container-xl'><div class='row'><div class='col-12 "
+        "col-md-3 bd-sidebar'><nav class='bd-links' id='bd-docs-nav'><a "
+        "href='pandas.Series.html'>pandas.Series</a></nav></div><div class='d-none "
+        "d-xl-block col-xl-2 bd-toc'><div class='tocsection onthispage'>On this page</div>"
+        "</div><main class='bd-content' role='main'><div><section "
+        "id='pandas-dataframe-head'><h1>pandas.DataFrame.head</h1><dl><dt "
+        "class='sig'>DataFrame.head(n=5)<a class='reference external' "
+        "href='https://example.org/generic.py'><span class='viewcode-link'><span "
+        "class='pre'>[source]</span></span></a></dt><dd><p>Return the first n rows.</p>"
+        "</dd></dl></section></div><div class='prev-next-area'><a class='left-prev' "
+        "href='pandas.DataFrame.gt.html'><p class='prev-next-subtitle'>previous</p><p "
+        "class='prev-next-title'>pandas.DataFrame.gt</p></a></div></main></div></div><footer "
+        "class='footer'><p class='copyright'>\u00a9 2023 pandas via NumFOCUS, Inc.</p>"
+        "</footer></body></html>",
+        ["pandas.DataFrame.head", "DataFrame.head(n=5)", "Return the first n rows."],
+        ["User Guide", "pandas.Series", "On this page", "[source]", "previous",
+         "pandas.DataFrame.gt", "\u00a9 2023 pandas via NumFOCUS, Inc."],
+    ),
+    # Emscripten's Read the Docs theme: div[role=main]; the sidebar, the main-nav-bar
+    # (the site's links and the breadcrumbs) and the footer are outside.
+    "emscripten": (
+        "<html><body><div class='wy-grid-for-nav'><nav class='wy-nav-side'><div class='wy-menu "
+        "wy-menu-vertical' role='navigation'><ul><li class='toctree-l1'><a "
+        "href='../getting_started/index.html'>Getting Started</a></li></ul></div></nav>"
+        "<section class='wy-nav-content-wrap'><div class='wy-nav-content'><div "
+        "class='rst-content'><a href='https://example.org/emscripten'>Fork me on GitHub</a>"
+        "<div class='main-nav-bar'><a href='../../index.html'>Home</a> \u00bb Compiling"
+        "</div><div role='main' class='document'><section id='deploying'><h1>Deploying "
+        "Pages</h1><p>Emscripten compiled output can run in a browser.</p></section></div>"
+        "<footer><div class='rst-footer-buttons'><a href='next.html'>Next</a></div><p>"
+        "\u00a9 Copyright 2015, Emscripten Contributors.</p></footer></div></div></section>"
+        "</div></body></html>",
+        ["Deploying Pages", "Emscripten compiled output can run in a browser."],
+        ["Getting Started", "Fork me on GitHub", "Home", "\u00bb Compiling", "Next",
+         "\u00a9 Copyright 2015, Emscripten Contributors."],
+    ),
 }  # fmt: skip
 
 
@@ -1132,7 +1218,8 @@ def _kind(short: str) -> str:
              **dict.fromkeys(WITHHELD, "withheld"),
              **dict.fromkeys(UNOPENED, "unopened"),
              **dict.fromkeys(UNTRIED, "untried"),
-             **dict.fromkeys(UNVISITED, "unvisited")}  # fmt: skip
+             **dict.fromkeys(UNVISITED, "unvisited"),
+             **dict.fromkeys(UNEXPLORED, "unexplored")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -1231,9 +1318,10 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "unopened"} == UNOPENED
     assert {k for k, v in kinds.items() if v == "untried"} == UNTRIED
     assert {k for k, v in kinds.items() if v == "unvisited"} == UNVISITED
+    assert {k for k, v in kinds.items() if v == "unexplored"} == UNEXPLORED
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
-        "unopened", "untried", "unvisited",
+        "unopened", "untried", "unvisited", "unexplored",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -1242,32 +1330,33 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_unvisited_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unvisited site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_unexplored_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an unexplored site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "gnustep-autogsdoc"] if bench == "template_harvest" else [
-        "--sites", "git,folks,gnustep"]  # fmt: skip
+    option = ["--sites", "emscripten-rtd"] if bench == "template_harvest" else [
+        "--sites", "git,gnustep,emscripten"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "gnustep: the unvisited sites are the judge's" in result.stderr
-    # Only the unvisited one is named: git is a developer site, folks a spent untried one.
+    assert "emscripten: the unexplored sites are the judge's" in result.stderr
+    # Only the unexplored one is named: git is a developer site, gnustep a spent
+    # unvisited one.
     assert "git" not in result.stderr.split(":")[0]
-    assert "folks" not in result.stderr.split(":")[0]
+    assert "gnustep" not in result.stderr.split(":")[0]
 
 
-def test_refuse_unvisited_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_unvisited = importlib.import_module("template_sites").refuse_unvisited  # beside it
+def test_refuse_unexplored_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_unexplored = importlib.import_module("template_sites").refuse_unexplored  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "unvisited"]
-    refuse_unvisited(others)  # no exit: the untried and unopened sites are spent
-    with pytest.raises(SystemExit, match=r"^awesome, allegro: the unvisited sites"):
-        refuse_unvisited(template_eval.select("git,gri,vim,folks,awesome,allegro"))
+    others = [s for s in template_eval.SITES if s.kind != "unexplored"]
+    refuse_unexplored(others)  # no exit: the unvisited and untried sites are spent
+    with pytest.raises(SystemExit, match=r"^lilypond, pandas: the unexplored sites"):
+        refuse_unexplored(template_eval.select("git,folks,awesome,gnustep,lilypond,pandas"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -1408,10 +1497,11 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
     """No method may run on a reserve, fresh, untouched, unread, sealed, withheld, unopened,
-    untried or unvisited site unless asked: main without --sites evaluates the developer and unseen
-    sites only; --sites yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri,
-    and their kinds are counted and summarised beside the developer one (a kind with no
-    site, unseen here, is not printed). evaluate_site is a stand-in here: no method runs."""
+    untried, unvisited or unexplored site unless asked: main without --sites evaluates the
+    developer and unseen sites only; --sites yard,git,gap,nim,exim,gri evaluates yard, gap,
+    nim, exim and gri, and their kinds are counted and summarised beside the developer one
+    (a kind with no site, unseen here, is not printed). evaluate_site is a stand-in here:
+    no method runs."""
     assert RESERVE and not RESERVE & {s.short for s in template_eval.JUDGED_SITES}
     assert FRESH and not FRESH & {s.short for s in template_eval.JUDGED_SITES}
     assert UNTOUCHED and not UNTOUCHED & {s.short for s in template_eval.JUDGED_SITES}
@@ -1421,6 +1511,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert UNOPENED and not UNOPENED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNTRIED and not UNTRIED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNVISITED and not UNVISITED & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNEXPLORED and not UNEXPLORED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -1438,7 +1529,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval.main()
     held_back = (
         "reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened", "untried",
-        "unvisited",
+        "unvisited", "unexplored",
     )  # fmt: skip
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
