@@ -333,13 +333,17 @@ Twelve kinds of site (issue 31):
   and, as four new generators were not to be found, two Sphinx sites in layouts that no
   Sphinx site above has (pydata-sphinx-theme's and Emscripten's Read the Docs theme; the
   Sphinx sites above use Python's, Sphinx's own, SQLAlchemy's and the nature theme). No
-  method has run on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
-  model); only their gold rules were checked, on every crawled page (wget's crawl as the
-  harness runs it, capture 0; the container found, the share of a page's tokens inside
-  the gold, to three decimals). Like the reserve, fresh, untouched, unread, sealed,
-  withheld, unopened, untried and unvisited sites they are left out of the default run
-  unless ``--sites`` names them, and the benches other than the judge refuse them
-  (:func:`refuse_unexplored`), so that nothing is tuned on them. (Looked at and left out:
+  method ran on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
+  model) until they judged what lies inside the container (seventeenth session), once,
+  when it was final (bench/reports/template-eval-unexplored-judged.json, and
+  -unexplored-before.json for the code before it); they are spent as judges since, and a
+  later change needs new sites. Before that only their gold rules were checked, on every
+  crawled page (wget's crawl as the harness runs it, capture 0; the container found, the
+  share of a page's tokens inside the gold, to three decimals). Like the reserve, fresh,
+  untouched, unread, sealed, withheld, unopened, untried and unvisited sites they are
+  left out of the default run unless ``--sites`` names them, and the benches other than
+  the judge refuse them (:func:`refuse_unexplored`), so that nothing is tuned on them.
+  (Looked at and left out:
   FreedomBox's manual, freedombox-doc-en, and RT's POD pages, rt5-doc-html, fragments
   without a page of their own (no html, head or body; RT's only template a "Back to
   index" link), written to be wrapped by the application; LIRC's website, lirc-doc,
@@ -1378,7 +1382,8 @@ SITES = [
     # headings apart, from generators none of the sites above uses (texi2html under
     # LilyPond's init, Spectre.css's Pug templates) or in a layout none of them has (Sphinx
     # under pydata-sphinx-theme and under Emscripten's Read the Docs theme), held back to
-    # judge the next change; no method has run on them. Their gold rules were checked on
+    # judge the next change; no method ran on them until they judged what lies inside the
+    # container (seventeenth session); spent since. Their gold rules were checked on
     # every crawled page (see the module docstring). The benches other than the judge
     # refuse them (refuse_unexplored).
     # LilyPond's Learning Manual (--no-parent keeps the crawl in learning/, out of the
@@ -1440,8 +1445,9 @@ def select(
 
 def refuse_unexplored(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unexplored site: they are kept for the judge, and no method has run on
-    them (they were added in the seventeenth session to judge the next change). (The
+    method on an unexplored site: they are kept for the judge (they were added in the
+    seventeenth session and judged that session's change, what lies inside the
+    container; the guard stays until new held-out sites take their place). (The
     unvisited sites, which this guard kept before, judged the sixteenth session's change,
     headings apart, and are spent as judges since, as the untried sites are.)"""
     unexplored = [site.short for site in sites if site.kind == "unexplored"]

@@ -12,6 +12,7 @@ from kehr_engine.text_blocks import (
     absorb_enclosed,
     absorb_enclosed_labels,
     absorb_in_container,
+    absorb_within,
     content_container,
     enclosed_and_container,
     inherit,
@@ -651,3 +652,66 @@ def test_a_heading_that_links_its_name_has_no_skeleton() -> None:
     block_of = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
     assert blocks.skeletons[block_of["BatBool"]] == f"Module {LINK_PLACEHOLDER}"
     assert blocks.skeletons[block_of["Chapter two"]] == f"{LINK_PLACEHOLDER} of it"
+
+
+# autogsdoc's page: one <font> around the whole body, the "Up" link and the generator's
+# labels written straight into it, the text in its children.
+FONT_PAGE = b"""<html><body><font face="serif">
+<a href="index.html">Up</a>
+<h1>NSArchiver class reference</h1>
+<div><p>Implementation of NSCoder capable of creating sequential archives.</p></div>
+<b>Method summary</b>
+<ul><li>The archiver writes its objects into a data object in stream order.</li></ul>
+<div><p>To subclass the archiver, implement your own encoding methods too.</p></div>
+<a href="index.html">Up</a>
+</font></body></html>"""
+
+
+def test_a_block_in_an_inline_element_is_enclosed_by_it() -> None:
+    own = ("Implementation of NSCoder capable of creating sequential archives.",
+           "The archiver writes its objects into a data object in stream order.",
+           "To subclass the archiver, implement your own encoding methods too.")  # fmt: skip
+    labels, block, blocks = labelled(FONT_PAGE, own)
+    label = block["Method summary"]
+    # Its nearest boundary element is <body>; the <font> around it is where it lies.
+    font = blocks.paths[block[own[0]]][:3]
+    assert blocks.paths[label] == font[:2]
+    assert blocks.enclosing[label][:3] == font
+    assert blocks.wrapper == font  # the <font> encloses every block with letters
+    assert all(e[: len(p)] == p for e, p in zip(blocks.enclosing, blocks.paths, strict=True))
+    # The <font> holds the page's text: it is the container, and the label inside it,
+    # between the content, becomes content; the "Up" links before the first content
+    # block and after the last are the site's frame and stay template.
+    assert content_container(labels, blocks) == font
+    out = absorb_in_container(labels, blocks)
+    assert out[label] == GOOD
+    ups = [b for b, t in enumerate(blocks.texts) if t == "Up"]
+    assert len(ups) == 2 and (out[ups] == BAD).all()
+    # After the last content block, template in a section of its own below the wrapper
+    # (odoc's declarations, which its parent page lists too) is the page's, and so is
+    # template in the last content block's own element.
+    nested = FONT_PAGE.replace(
+        b'<a href="index.html">Up</a>\n</font>',
+        b"<div><div><p>module Flow : sig ... end</p></div></div>"
+        b'<a href="index.html">Up</a>\n</font>',
+    ).replace(b"encoding methods too.</p>", b"encoding methods too.</p>Since 1.0")
+    labels, block, blocks = labelled(nested, own)
+    out = absorb_in_container(labels, blocks)
+    assert out[block["module Flow : sig ... end"]] == GOOD and out[block["Since 1.0"]] == GOOD
+    assert out[[b for b, t in enumerate(blocks.texts) if t == "Up"]].tolist() == [BAD, BAD]
+    # A page the method called no content, its container the site's, has no edge.
+    nothing = np.full(len(blocks), BAD, dtype=np.uint8)
+    font = blocks.paths[block[own[0]]][:3]
+    assert (absorb_within(nothing, blocks, font)[blocks.letters > 0] == GOOD).all()
+    # A container that does not enclose every block absorbs its edges too: with a
+    # sidebar outside the <font>, the "Up" links inside it become content.
+    labels, block, blocks = labelled(
+        FONT_PAGE.replace(b"<body>", b"<body><ul><li>A sidebar link to another page</li></ul>"),
+        own,
+    )
+    font = blocks.paths[block[own[0]]][:3]
+    assert content_container(labels, blocks) == font and blocks.wrapper != font
+    out = absorb_in_container(labels, blocks)
+    ups = [b for b, t in enumerate(blocks.texts) if t == "Up"]
+    assert (out[ups] == GOOD).all() and out[block["Method summary"]] == GOOD
+    assert out[block["A sidebar link to another page"]] == BAD

@@ -151,6 +151,25 @@ where the page's container is the site's (smaller gains, Python's docs +0.001 ag
 (Haddock's index pages: the A-Z bar beside the index, which megaparsec's gold counts as
 content) the blocks between go back to template (docs/methods.md). No parameter is new:
 ``container_share`` 0 turns it off with the container rule.
+
+**What lies inside the container.** A block lies inside the container when all its
+nodes do (:attr:`TextBlocks.enclosing`), not only when its nearest boundary element
+does: autogsdoc (GNUstep's reference) wraps the whole body in an inline ``<font>``, which
+holds the page's text and is its container, and writes its labels ("Method summary",
+"Instance Variables") straight into it, so their nearest boundary element is ``<body>``
+and they stayed template outside the container they sit in (seventeenth session). Such
+a container can enclose every block of the page (:attr:`TextBlocks.wrapper`), the site's
+frame too. Then the template between the page's first and last content block becomes
+content, and of the template before the first and after the last, the frame stays
+template: a block written straight into the container, whose nearest boundary element
+is the container or above it ("Up", autogsdoc's only link). Template in an element
+inside the container is the page's: odoc's ``div.content`` holds the page's header and,
+beside it, its declarations, which the parent module's page lists too. A page the
+method called no content has no edge. Built from the unvisited sites' error lists
+(GNUstep's) and chosen on cached crawls of the sites read so far against every edge
+block staying template (odoc's declarations lost: ocamlgraph's ``strict`` F1 0.951 →
+0.883) and against the frame reaching a child of the container (the same);
+judged once on the unexplored sites (docs/methods.md).
 """
 
 from __future__ import annotations
@@ -232,6 +251,12 @@ class TextBlocks:
     skeletons: list[str | None]
     # bool per block: its innermost block element is a heading (:data:`HEADINGS`).
     headings: np.ndarray
+    # Per block: the path of the deepest element, of any tag, that encloses all its
+    # nodes (an extension of its entry in ``paths``): whether a block lies inside a
+    # container (:func:`absorb_within`), which may be an inline element such as
+    # autogsdoc's ``<font>`` around the whole page, whose own text then has ``<body>``
+    # as its nearest boundary element.
+    enclosing: list[tuple[int, ...]]
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -258,6 +283,20 @@ class TextBlocks:
             if len(path) > wrapper and after[: len(path)] == path
         )
 
+    @functools.cached_property
+    def wrapper(self) -> tuple[int, ...]:
+        """The path of the deepest element enclosing every block with letters (by
+        ``enclosing``; ``()`` when there is none): an element at or above it holds the
+        whole page's text, its template as well, and is no content container."""
+        lettered = [e for e, n in zip(self.enclosing, self.letters.tolist(), strict=True) if n]
+        if not lettered:
+            return ()
+        shared = lettered[0]
+        for enclosing in lettered[1:]:
+            if enclosing[: len(shared)] != shared:
+                shared = _common_prefix(shared, enclosing)
+        return shared
+
     def shared_depth(self, a: int, b: int) -> int:
         """Depth of the deepest element containing both blocks (1: only ``<html>``)."""
         return len(_common_prefix(self.paths[a], self.paths[b]))
@@ -276,6 +315,12 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     node_segment = np.full(node_count, -1, dtype=np.int64)
     node_text = [""] * node_count
     segment_path: dict[int, tuple[int, ...]] = {}
+    # Per segment: its first node's ancestors' path, and how much of it every node of
+    # the segment shares; ``low``, the shortest ``path`` since the last node (segments
+    # are contiguous, so the elements closed between two of a segment's nodes are what
+    # they do not share).
+    segment_enclosing: dict[int, tuple[tuple[int, ...], int]] = {}
+    low = 0
     segment = 0
     path: list[int] = []  # start-order numbers of the open elements
     boundaries: list[tuple[int, str]] = []  # len(path) and tag of each open boundary
@@ -306,6 +351,13 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                     node_segment[index] = segment
                     node_text[index] = "".join(element.itertext())
                     node_link[index] = links > 0
+                    depth = len(path) - 1
+                    known = segment_enclosing.get(segment)
+                    if known is None:
+                        segment_enclosing[segment] = (tuple(path[:-1]), depth)
+                    elif low < known[1]:
+                        segment_enclosing[segment] = (known[0], low)
+                    low = depth
                     if segment not in segment_path:
                         at = boundaries[-1][0] if boundaries else len(path) - 1
                         segment_path[segment] = tuple(path[:at])
@@ -344,11 +396,13 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 if replaced and replaced[-1][0] == len(path):
                     state = replaced.pop()[1]
             path.pop()
+            low = min(low, len(path))
     return _numbered(
         node_segment,
         node_text,
         node_link,
         segment_path,
+        segment_enclosing,
         segment_state,
         segment_heading,
         segment,
@@ -384,6 +438,7 @@ def _numbered(
     node_text: list[str],
     node_link: np.ndarray,
     segment_path: dict[int, tuple[int, ...]],
+    segment_enclosing: dict[int, tuple[tuple[int, ...], int]],
     segment_state: dict[int, _Marks],
     segment_heading: set[int],
     segments: int,
@@ -401,6 +456,8 @@ def _numbered(
     joined = [" ".join(t for t in parts if t) for parts in texts]
     letters = np.array([len(_NOT_LETTERS.sub("", t)) for t in joined], dtype=np.int64)
     paths = [segment_path.get(int(s), ()) for s in used]
+    enclosing = [prefix[:shared] for prefix, shared in
+                 (segment_enclosing.get(int(s), ((), 0)) for s in used)]  # fmt: skip
     states = [segment_state.get(int(s), _OUTSIDE) for s in used]
     navigation = np.array([navigation for navigation, _h, _m in states], dtype=np.int64)
     hidden = np.array([hidden for _n, hidden, _m in states], dtype=bool)
@@ -416,6 +473,7 @@ def _numbered(
         *landmarks,
         skeletons,
         heading,
+        enclosing,
     )
 
 
@@ -656,21 +714,40 @@ def absorb_within(
     content: int = 3,
 ) -> np.ndarray:
     """``labels`` per block where every template block inside the element at
-    ``container`` (a path as :attr:`TextBlocks.paths`; None: none) becomes content,
-    except inside a navigation landmark within it (:attr:`TextBlocks.navigation`) and
-    where the page's markup hides it (:attr:`TextBlocks.hidden`). Undecided blocks stay
-    undecided."""
+    ``container`` (a path as :attr:`TextBlocks.paths`; None: none; a block is inside when
+    all its nodes are, :attr:`TextBlocks.enclosing`) becomes content, except inside a
+    navigation landmark within it (:attr:`TextBlocks.navigation`) and where the page's
+    markup hides it (:attr:`TextBlocks.hidden`); when the element encloses every block
+    with letters (:attr:`TextBlocks.wrapper`), not the frame before the first and after
+    the last content block with letters (module doc, *What lies inside the container*).
+    Undecided blocks stay undecided."""
     labels = np.asarray(labels)
     out = labels.copy()
     if container is None:
         return out
     depth = len(container)
-    for block in np.flatnonzero(labels == template).tolist():
+    candidates = np.flatnonzero(labels == template)
+    if blocks.wrapper[:depth] == container:
+        # The container encloses every block of the page (autogsdoc wraps the whole page
+        # in a <font>): the template before its first content block and after its last
+        # that is written straight into it is the site's frame ("Up"), not the page's
+        # text; template in an element inside it (odoc's declarations beside its
+        # header) is the page's.
+        lettered_content = np.flatnonzero((labels == content) & (blocks.letters > 0))
+        # A page the method called no content (its container the site's) has no edge.
+        first, last = ((int(lettered_content[0]), int(lettered_content[-1]))
+                       if len(lettered_content) else (-1, len(labels)))  # fmt: skip
+        candidates = np.array(
+            [block for block in candidates.tolist()
+             if first < block < last or len(blocks.paths[block]) > depth],
+            dtype=np.int64,
+        )  # fmt: skip
+    for block in candidates.tolist():
         # A navigation landmark inside the container (odoc's breadcrumbs and table of
         # contents) is the site's navigation, not the page's text; so is what the
         # page's markup hides (pydoctor's search help).
         if (
-            blocks.paths[block][:depth] == container
+            blocks.enclosing[block][:depth] == container
             and blocks.navigation[block] <= depth
             and not blocks.hidden[block]
         ):
@@ -716,7 +793,8 @@ def keep_own_outside(
 ) -> np.ndarray:
     """``labels`` per block where each block in ``inherited`` (a short block the method
     counted as template that took a content neighbour's decision, :func:`inherit`) that
-    lies outside the element at ``container`` (a path as :attr:`TextBlocks.paths`) is
+    lies outside the element at ``container`` (a path as :attr:`TextBlocks.paths`; a
+    block is inside when all its nodes are, :attr:`TextBlocks.enclosing`) is
     ``template`` again (module doc, *Short blocks outside the container*). None: no
     container, and the labels as they are."""
     out = np.asarray(labels).copy()
@@ -724,7 +802,7 @@ def keep_own_outside(
         return out
     depth = len(container)
     for block in np.flatnonzero(inherited).tolist():
-        if blocks.paths[block][:depth] != container:
+        if blocks.enclosing[block][:depth] != container:
             out[block] = template
     return out
 
