@@ -167,9 +167,10 @@ inside the container is the page's: odoc's ``div.content`` holds the page's head
 beside it, its declarations, which the parent module's page lists too. A page the
 method called no content has no edge. Built from the unvisited sites' error lists
 (GNUstep's) and chosen on cached crawls of the sites read so far against every edge
-block staying template (odoc's declarations lost: ocamlgraph's ``strict`` F1 0.951 →
-0.883) and against the frame reaching a child of the container (the same);
-judged once on the unexplored sites (docs/methods.md).
+block staying template (odoc's declarations lost: ocamlgraph's ``relaxed-share-40`` F1
+0.930 → 0.886) and against the frame reaching a child of the container too (its
+``strict`` 0.951 → 0.883), both measured before a page without content kept its old
+labels; judged once on the unexplored sites (docs/methods.md).
 """
 
 from __future__ import annotations
@@ -287,7 +288,8 @@ class TextBlocks:
     def wrapper(self) -> tuple[int, ...]:
         """The path of the deepest element enclosing every block with letters (by
         ``enclosing``; ``()`` when there is none): an element at or above it holds the
-        whole page's text, its template as well, and is no content container."""
+        site's frame as well as the page's text (:func:`absorb_within` keeps the frame
+        template)."""
         lettered = [e for e, n in zip(self.enclosing, self.letters.tolist(), strict=True) if n]
         if not lettered:
             return ()
