@@ -291,13 +291,8 @@ class TextBlocks:
         site's frame as well as the page's text (:func:`absorb_within` keeps the frame
         template)."""
         lettered = [e for e, n in zip(self.enclosing, self.letters.tolist(), strict=True) if n]
-        if not lettered:
-            return ()
-        shared = lettered[0]
-        for enclosing in lettered[1:]:
-            if enclosing[: len(shared)] != shared:
-                shared = _common_prefix(shared, enclosing)
-        return shared
+        # As in ``holding``: the first and last path in order share what they all share.
+        return _common_prefix(min(lettered), max(lettered)) if lettered else ()
 
     def shared_depth(self, a: int, b: int) -> int:
         """Depth of the deepest element containing both blocks (1: only ``<html>``)."""
