@@ -18,6 +18,13 @@ Fixtures:
 
 ``kehr_services``  the running :class:`Services` (which DB/broker, ports, directories).
 ``celery_worker``  a real ``celery -A kehr worker`` process on the test database.
+
+A test reaches the run's database or broker only through a fixture that says so
+(:data:`BACKEND_FIXTURES`, or pytest-django's ``django_db`` mark). While any other test
+runs, ``DATABASE_URL`` and ``CELERY_BROKER_URL`` name no backend and the Celery app
+refuses to connect (:func:`_backend_out_of_reach`), so such a test runs the same on every
+backend: ``--kehr-backend-only`` leaves it out (``./dev test``'s second leg, on
+PostgreSQL and Redis, runs only the tests a backend can change).
 """
 
 from __future__ import annotations
@@ -37,9 +44,10 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NoReturn
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -62,6 +70,17 @@ SERVICE_START_TIMEOUT = 60.0
 WORKER_START_TIMEOUT = 60.0
 
 services_key = pytest.StashKey["Services"]()
+
+# The fixtures through which a test reaches the run's database or broker: pytest-django's
+# (its django_db mark requests ``db`` too), the Celery worker, and the services themselves
+# (their URLs, ports and folders).
+BACKEND_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_setup", "live_server", "celery_worker", "kehr_services"}
+)
+# DATABASE_URL and CELERY_BROKER_URL while a test that requests none of them runs: the
+# settings refuse the scheme and name the variable, so a process the test starts (manage.py,
+# a worker, a bench script) stops at once instead of using the run's backend.
+NO_BACKEND_URL = "no-backend://this-test-requests-no-database-or-broker-fixture"
 
 
 class ServiceError(Exception):
@@ -478,6 +497,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "cluster). Default: $KEHR_TEST_DB, else sqlite.",
     )
     group.addoption(
+        "--kehr-backend-only",
+        action="store_true",
+        help="run only the tests that reach the database or the broker (they request one of "
+        f"{', '.join(sorted(BACKEND_FIXTURES))}, or carry the django_db mark); the others "
+        "run the same on every backend (the harness keeps both out of their reach).",
+    )
+    group.addoption(
         "--kehr-broker",
         choices=BROKER_CHOICES,
         default=os.environ.get("KEHR_TEST_BROKER") or "filesystem",
@@ -549,6 +575,62 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "celery_worker" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.worker)
+    if config.getoption("kehr_backend_only"):
+        kept = [item for item in items if uses_backend(item)]
+        left_out = [item for item in items if not uses_backend(item)]
+        if left_out:
+            config.hook.pytest_deselected(items=left_out)
+            items[:] = kept
+
+
+def uses_backend(item: pytest.Item) -> bool:
+    """Does the test reach the run's database or broker (a backend fixture or the mark)?"""
+    if item.get_closest_marker("django_db") is not None:
+        return True
+    return not BACKEND_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+def pytest_report_collectionfinish(
+    config: pytest.Config, start_path: Path, items: list[pytest.Item]
+) -> str | None:
+    if not config.getoption("kehr_backend_only"):
+        return None
+    return (
+        f"kehr: --kehr-backend-only: the {len(items)} tests that reach the database or the "
+        "broker; the others run the same on every backend and are deselected"
+    )
+
+
+@pytest.fixture(autouse=True)
+def _backend_out_of_reach(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that requests no backend fixture cannot reach the run's backend.
+
+    In this process pytest-django already refuses it the database. Here: processes it
+    starts read :data:`NO_BACKEND_URL` (settings refuse it), so does code here that reads
+    the broker's URL from the settings, and the Celery app, whose connection settings may
+    have been read before, refuses to connect. So its result cannot
+    depend on the backend, and ``--kehr-backend-only`` may leave it out."""
+    if uses_backend(request.node):
+        yield
+        return
+    from django.conf import settings
+
+    from kehr.celery import app
+
+    def refuse(*args: object, **kwargs: object) -> NoReturn:
+        raise RuntimeError(
+            "this test requests no database or broker fixture, so it may not reach the "
+            f"broker; request one of {', '.join(sorted(BACKEND_FIXTURES))} (tests/services.py)"
+        )
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DATABASE_URL", NO_BACKEND_URL)
+        patch.setenv("CELERY_BROKER_URL", NO_BACKEND_URL)
+        # What code in this process reads for the broker (the DBCE index falls back to it).
+        patch.setattr(settings, "CELERY_BROKER_URL", NO_BACKEND_URL)
+        for name in ("send_task", "connection_for_write", "connection_for_read"):
+            patch.setattr(app, name, refuse)
+        yield
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:

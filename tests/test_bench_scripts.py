@@ -37,6 +37,7 @@ from pathlib import Path
 import pytest
 
 from tests.krdwrd_data import KRDWRD, krdwrd_folder
+from tests.services import Services
 
 REPO = Path(__file__).resolve().parents[1]
 BENCH_DIR = REPO / "bench"
@@ -152,10 +153,12 @@ def not_here(name: str, db: str) -> str | None:
 
 
 @pytest.fixture(scope="module")
-def started(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[Run]]]:
+def started(
+    request: pytest.FixtureRequest, kehr_services: Services
+) -> Iterator[dict[str, Future[Run]]]:
     """Every selected bench of this leg, started at once, PARALLEL at a time, in the
     order the tests ask for them."""
-    db = request.config.getoption("kehr_db")
+    db = kehr_services.db
     names = [
         str(item.callspec.params["name"])
         for item in request.session.items
@@ -179,9 +182,11 @@ def started(request: pytest.FixtureRequest) -> Iterator[dict[str, Future[Run]]]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+# kehr_services: which leg this is decides which benches run here (so the test runs on
+# both legs, also with --kehr-backend-only).
 @pytest.mark.parametrize("name", runnable())
-def test_bench_runs(name: str, started: dict[str, Future[Run]], request) -> None:
-    reason = not_here(name, request.config.getoption("kehr_db"))
+def test_bench_runs(name: str, started: dict[str, Future[Run]], kehr_services: Services) -> None:
+    reason = not_here(name, kehr_services.db)
     if reason:
         pytest.skip(reason)
     if name in KRDWRD_BENCHES:

@@ -1,5 +1,7 @@
-"""The suite's pytest markers select what they say: ``-m worker`` exactly the tests that
-start a Celery worker (tests/services.py marks them), and no marker is declared for show."""
+"""The suite's pytest markers and options select what they say: ``-m worker`` exactly the
+tests that start a Celery worker (tests/services.py marks them), ``--kehr-backend-only``
+exactly the tests that reach the database or broker (and the others cannot), and no marker
+is declared for show."""
 
 from __future__ import annotations
 
@@ -44,3 +46,94 @@ def test_only_markers_that_select_something_are_declared(pytestconfig):
     declared = {line.split(":")[0] for line in pytestconfig.getini("markers")}
     assert "worker" in declared
     assert "postgres_only" not in declared  # never selected anything; removed
+
+
+SAMPLE_TESTS = """
+import pytest
+
+def test_with_db(db):
+    pass
+
+@pytest.mark.django_db
+def test_with_the_mark():
+    pass
+
+def test_with_services(kehr_services):
+    pass
+
+def test_with_a_worker(celery_worker):
+    pass
+
+def test_with_settings_only(settings):
+    pass
+
+def test_with_nothing():
+    pass
+"""
+
+
+def test_backend_only_selects_the_tests_that_reach_a_backend(tmp_path):
+    """``--kehr-backend-only`` (./dev test's PostgreSQL + Redis leg) keeps exactly the tests
+    that request a database or broker fixture or carry the django_db mark."""
+    module = tmp_path / "test_sample.py"
+    module.write_text(SAMPLE_TESTS)
+    everything = collect(module)
+    assert len(everything) == 6
+    assert collect(module, "--kehr-backend-only") == [
+        "test_with_db", "test_with_the_mark", "test_with_services", "test_with_a_worker",
+    ]  # fmt: skip
+
+
+def run_tests(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(REPO),
+         "-c", str(REPO / "pyproject.toml"), "--kehr-db=sqlite", "--kehr-broker=filesystem",
+         str(path)],
+        cwd=REPO, capture_output=True, text=True, timeout=240,
+    )  # fmt: skip
+
+
+def test_a_test_without_a_backend_fixture_cannot_reach_one(tmp_path):
+    """What lets the PostgreSQL + Redis leg leave such a test out: while it runs, neither a
+    process it starts nor the Celery app nor the settings it reads lead to the run's
+    database or broker, and a test with a backend fixture still sees them."""
+    module = tmp_path / "test_reach.py"
+    module.write_text(
+        textwrap.dedent(
+            f"""
+            import os, subprocess, sys
+
+            import pytest
+            from django.conf import settings
+
+            from kehr.celery import app
+
+            def test_processes_and_settings_get_no_backend():
+                assert os.environ["DATABASE_URL"].startswith("no-backend://")
+                assert os.environ["CELERY_BROKER_URL"].startswith("no-backend://")
+                assert settings.CELERY_BROKER_URL.startswith("no-backend://")
+                result = subprocess.run(
+                    [sys.executable, {str(REPO / "manage.py")!r}, "migrate", "--check"],
+                    capture_output=True, text=True, timeout=120,
+                )
+                assert result.returncode != 0
+                assert "DATABASE_URL='no-backend://" in result.stderr, result.stderr
+
+            def test_the_celery_app_refuses_to_connect():
+                with pytest.raises(RuntimeError, match="requests no database or broker"):
+                    app.send_task("kehr.no_such_task")
+                with pytest.raises(RuntimeError, match="requests no database or broker"):
+                    app.connection_for_write()
+
+            def test_a_test_with_a_backend_fixture_reaches_it(kehr_services):
+                assert os.environ["DATABASE_URL"].startswith("sqlite:///")
+                assert os.environ["CELERY_BROKER_URL"] == "filesystem://"
+                assert settings.CELERY_BROKER_URL == "filesystem://"
+                with app.connection_for_write() as connection:
+                    connection.ensure_connection(max_retries=1)
+            """
+        )
+    )
+    result = run_tests(module)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "3 passed" in result.stdout, result.stdout
