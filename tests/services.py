@@ -583,6 +583,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             items[:] = kept
 
 
+def backend_of_its_own(folder: Path) -> dict[str, str]:
+    """The database and broker variables for a Django process a test starts that needs
+    the settings (manage.py check, a proxy command) but not the run's backend: a SQLite
+    file and the filesystem broker under ``folder``, which nothing else uses. Such a test
+    runs the same on every backend."""
+    return {
+        "DATABASE_URL": f"sqlite:///{folder / 'kehr.sqlite3'}",
+        "CELERY_BROKER_URL": "filesystem://",
+        "KEHR_BROKER_DIR": str(folder / "broker"),
+    }
+
+
 def uses_backend(item: pytest.Item) -> bool:
     """Does the test reach the run's database or broker (a backend fixture or the mark)?"""
     if item.get_closest_marker("django_db") is not None:

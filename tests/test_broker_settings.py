@@ -11,6 +11,7 @@ from pathlib import Path
 from django.conf import settings
 
 from kehr.celery import app
+from tests.services import backend_of_its_own
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -22,7 +23,7 @@ def settings_in_subprocess(tmp_path: Path, **env: str) -> subprocess.CompletedPr
         "'options': settings.CELERY_BROKER_TRANSPORT_OPTIONS,"
         "'longest': settings.LONGEST_TASK_SECONDS}))"
     )
-    full_env = {**os.environ, "KEHR_VAR_DIR": str(tmp_path), **env}
+    full_env = {**os.environ, **backend_of_its_own(tmp_path), "KEHR_VAR_DIR": str(tmp_path), **env}
     full_env.pop("DJANGO_SETTINGS_MODULE", None)
     return subprocess.run(
         [sys.executable, str(REPO / "manage.py"), "shell", "-c", code],

@@ -13,12 +13,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.services import backend_of_its_own
+
 REPO = Path(__file__).resolve().parents[1]
 
 
 def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     env = {
         **os.environ,
+        **backend_of_its_own(tmp_path),
         "KEHR_VAR_DIR": str(tmp_path),
         "SECRET_KEY": secrets.token_urlsafe(50),
         "DEBUG": "false",

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kehr.env import ConfigurationError, env_bool, env_int, env_list, env_parsed
+from tests.services import backend_of_its_own
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -74,7 +75,12 @@ def test_parsed_wraps_library_errors(monkeypatch):
     ],
 )
 def test_wrong_setting_stops_startup_naming_the_variable(tmp_path, variable, value, message):
-    env = {**os.environ, "KEHR_VAR_DIR": str(tmp_path), variable: value}
+    env = {
+        **os.environ,
+        **backend_of_its_own(tmp_path),
+        "KEHR_VAR_DIR": str(tmp_path),
+        variable: value,
+    }
     env.pop("DJANGO_SETTINGS_MODULE", None)
     result = subprocess.run(
         [sys.executable, str(REPO / "manage.py"), "check"],

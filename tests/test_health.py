@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.services import backend_of_its_own
+
 REPO = Path(__file__).resolve().parents[1]
 
 PROBE = (
@@ -35,6 +37,7 @@ def test_healthz_hides_the_database_error_and_logs_it(tmp_path):
     database_url = f"postgresql://kehr_probe:hunter2@127.0.0.1:{port}/kehr_secret_db"
     env = {
         **os.environ,
+        **backend_of_its_own(tmp_path),
         "KEHR_VAR_DIR": str(tmp_path),
         "DATABASE_URL": database_url,
         "ALLOWED_HOSTS": "testserver",

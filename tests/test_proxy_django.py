@@ -23,6 +23,7 @@ import archive
 from archive import conf
 from kehr.env import ConfigurationError
 from tests.proxy_fixtures import ALLOW_LOOPBACK, CSS, PNG, Origin, start_archive_proxy
+from tests.services import backend_of_its_own
 
 REPO = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.timeout(60)
@@ -156,6 +157,7 @@ def test_archive_proxy_command_prints_where_it_listens(recorded, tmp_path):
     archive_dir, urls = recorded
     env = {
         **os.environ,
+        **backend_of_its_own(tmp_path),
         "KEHR_ARCHIVE_DIR": str(archive_dir),
         "KEHR_ARCHIVE_CA_DIR": str(tmp_path / "ca"),
     }
@@ -198,6 +200,7 @@ def test_the_replay_login_does_not_open_the_recorder(tmp_path):
     origin = Origin()
     env = {
         **os.environ,
+        **backend_of_its_own(tmp_path),
         "KEHR_ARCHIVE_DIR": str(tmp_path / "archive"),
         "KEHR_ARCHIVE_CA_DIR": str(tmp_path / "ca"),
         "KEHR_ARCHIVE_RECORD_AUTH": "harvester:record-pw",
