@@ -15,10 +15,11 @@ rule), ``sealed`` (four more, which judged the short blocks outside the containe
 element), ``unopened`` (four added in the thirteenth session, which judged link
 skeletons), ``untried`` (four added in the fifteenth session, which judged headings
 without a link skeleton), ``unvisited`` (four added in the sixteenth session, which
-judged headings apart) or ``unexplored`` (four added in the seventeenth session, held
-back to judge the next change): reserve, fresh, untouched, unread, sealed, withheld,
-unopened, untried, unvisited and unexplored sites are left out unless ``--sites`` names
-them; large sites are capped (``Site.cap``).
+judged headings apart), ``unexplored`` (four added in the seventeenth session, which
+judged what lies inside the container) or ``uncharted`` (four added in the eighteenth
+session, held back to judge the next change): reserve, fresh, untouched, unread, sealed,
+withheld, unopened, untried, unvisited, unexplored and uncharted sites are left out
+unless ``--sites`` names them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -69,9 +70,12 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unvisited sites, which judged headings apart
   # (--sites awesome,libxml2,allegro,gnustep):
   apt-get install awesome-doc libxml2-doc allegro5-doc gnustep-base-doc
-  # the unexplored sites, held back to judge the next change
+  # the unexplored sites, which judged what lies inside the container
   # (--sites lilypond,spectre,pandas,emscripten):
   apt-get install lilypond-doc-html libjs-spectre-docs python-pandas-doc emscripten-doc
+  # the uncharted sites, held back to judge the next change
+  # (--sites dsssl,sympy,mlrisc,mhonarc):
+  apt-get install docbook-dsssl-doc python-sympy-doc smlnj-doc mhonarc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--out bench/reports/template-eval.json]
 
@@ -660,7 +664,8 @@ def _mean(values: list[float | None]) -> float | None:
 
 def summarize(sites: dict[str, dict]) -> dict[str, dict[str, dict]]:
     """Per kind of site (developer, unseen, reserve, fresh, untouched, unread, sealed,
-    withheld, unopened, untried, unvisited, unexplored; a kind without a site is left out),
+    withheld, unopened, untried, unvisited, unexplored, uncharted; a kind without a site is
+    left out),
     per method: the mean over the sites where the method labelled something of its token F1
     of content, content recall, boilerplate precision and recall (tokens), keep-all's F1 on
     the same pages; and on how many of them the goal is met (``goal``: met on every site of
@@ -831,7 +836,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="pages per site (large sites have a cap)")
     parser.add_argument("--sites", help="short names, comma-separated (default: the developer "
                         "and unseen sites, never a reserve, fresh, untouched, unread, sealed, "
-                        "withheld, unopened, untried, unvisited or unexplored one): "
+                        "withheld, unopened, untried, unvisited, unexplored or uncharted "
+                        "one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     args = parser.parse_args()

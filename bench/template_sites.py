@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Twelve kinds of site (issue 31):
+Thirteen kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -336,13 +336,13 @@ Twelve kinds of site (issue 31):
   method ran on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
   model) until they judged what lies inside the container (seventeenth session), once,
   when it was final (bench/reports/template-eval-unexplored-judged.json, and
-  -unexplored-before.json for the code before it); they are spent as judges since, and a
-  later change needs new sites. Before that only their gold rules were checked, on every
+  -unexplored-before.json for the code before it); they are spent as judges since.
+  Before that only their gold rules were checked, on every
   crawled page (wget's crawl as the harness runs it, capture 0; the container found, the
   share of a page's tokens inside the gold, to three decimals). Like the reserve, fresh,
   untouched, unread, sealed, withheld, unopened, untried and unvisited sites they are
-  left out of the default run unless ``--sites`` names them, and the benches other than
-  the judge refuse them (:func:`refuse_unexplored`), so that nothing is tuned on them.
+  left out of the default run unless ``--sites`` names them (the benches other than the
+  judge refused them until the uncharted sites below took their place).
   (Looked at and left out:
   FreedomBox's manual, freedombox-doc-en, and RT's POD pages, rt5-doc-html, fragments
   without a page of their own (no html, head or body; RT's only template a "Back to
@@ -395,6 +395,66 @@ Twelve kinds of site (issue 31):
     a line over two or three links; the highest is
     docs/introducing_emscripten/release_notes.html).
 
+- ``uncharted``: four sites added in the eighteenth session, after the unexplored sites
+  judged what lies inside the container, held back to judge the next change: three from
+  generators that no site above uses (Jade's Modular DocBook DSSSL stylesheets, a
+  DocBook chunker that none of the DocBook sites above has; MLRISC's mltex2html;
+  MHonArc's documentation, written by hand with its navigation rows between marker
+  comments), and one Sphinx site in a layout that no Sphinx site above has (Furo's). No
+  method has run on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
+  model; neither bench/template_eval.py's evaluation nor bench/site_container.py): only
+  their gold rules were checked, on every crawled page (wget's crawl as the harness runs
+  it, capture 0; the container found, the share of a page's tokens inside the gold, to
+  three decimals). Like the reserve, fresh, untouched, unread, sealed, withheld,
+  unopened, untried, unvisited and unexplored sites they are left out of the default run
+  unless ``--sites`` names them, and the benches other than the judge refuse them
+  (:func:`refuse_uncharted`), so that nothing is tuned on them. (Looked at and left out:
+  Flask's, python-flask-doc, Sphinx under the Pallets theme, whose page is Sphinx's
+  basic layout (div.related, div.body[role=main], div.sphinxsidebar, div.footer) as the
+  classic and nature themes have it, and mpmath's, python-mpmath-doc, the classic theme
+  itself; Black's, python-black-doc, Furo again and 32 pages; lxml's, python-lxml-doc,
+  docutils (the libvirt site's generator) under lxml's own template beside its API
+  reference in the Read the Docs theme (the emscripten site's); GraphicsMagick's
+  website, graphicsmagick, docutils again beside the utilities' pages in another layout;
+  Open MPI's, openmpi-doc, Javadoc (the jsoup site's generator); Xapian's, xapian-doc,
+  mostly its Doxygen API reference (298 of 324 pages); xfig's, xfig-doc, frames whose
+  navigation is fig2dev's image maps, without template text; CHICKEN 5.3's manual,
+  chicken-bin, its wiki's pages with no template text but the page's own contents box
+  (no navigation, header or footer); and too few pages: FFmpeg's manual, ffmpeg-doc, 31
+  (the rest its Doxygen API reference); the Haskell 98 Report, haskell98-report, 33 in
+  the crawl; HTTrack's, httrack-doc, 37; Yaws', yaws-doc, 18 (mostly examples); esdl's
+  EDoc pages, erlang-esdl-doc, 12; Ngraph's, ngraph-gtk-doc, 14.)
+
+  - docbook-dsssl (Jade with the Modular DocBook HTML stylesheets 1.79, their own
+    documentation, docbook-dsssl-doc): 150 of 436, none without; 0.406 / 0.745 / 1.000
+    (its template is the navigation header, the document's title over the Prev/Next
+    row, and the footer, Prev/Home/Next/Up with the neighbours' titles; the lowest: the
+    reference parts' title pages, lib/r28.htm ("I. Library Version"), print/r2090.htm
+    ("XIII. OLinks") and lib/r274.htm ("Debug"), a title and a table of contents of one
+    or two entries; the stand-alone documents beside the index, such as imagelib.html,
+    indexing.html and olinksemantics.html, have no navigation: their text is all
+    content).
+  - sympy-furo (Sphinx 4.5 under Furo 2022.09.29, SymPy 1.11.1's documentation,
+    python-sympy-doc): 150 of 278, none without; 0.009 / 0.530 / 0.971 (every page
+    carries the sidebar's tree of the whole site, some 1,000 tokens; the lowest:
+    search.html, its "Please activate JavaScript" line, and the section indexes such as
+    reference/public/numbertheory/index.html and tutorials/index.html, a title and the
+    list of their pages; the highest: modules/core.html and modules/matrices/matrices.html).
+  - mlrisc-mltex2html (mltex2html, the MLRISC manual of SML/NJ 110.79, smlnj-doc): 56,
+    none without; 0.042 / 0.589 / 0.977 (every page carries the contents cell, the
+    manual's sections and pages, some 140 tokens, and the footer's authors, "Generated
+    by mltex2html" and date; the lowest are the back ends not yet documented, mips.html,
+    ppc.html, C6.html, hppa.html and x86.html, a title and "No documentation yet."; the
+    highest is graphs.html).
+  - mhonarc-docs (MHonArc 2.6.19's documentation, mhonarc): 150 of 299, none without;
+    0.459 / 0.901 / 1.000 (its template is the navigation rows above and below the text,
+    the resource pages' [Prev: ...][Resources][TOC][Next: ...] or the other pages' image
+    buttons, and the footer's address, the date, "MHonArc" and the copyright; the
+    lowest: short resource pages such as resources/tcontend.html, tsublistend.html and
+    outdir.html, a syntax table and a line or two under the rows, beside the page's own
+    list of its sections; the highest: index.html, the list of the manuals, and the
+    example resource files under rcfileexs/, without a template).
+
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
 harness reports how many such pages each site has (:func:`has_container`).
@@ -408,8 +468,8 @@ pages) and DBCE's three runs the most of it. The five unseen sites hold 407 page
 nodes, bytes and words: some 3 to 4 minutes more. The reserve sites (756 pages), the
 fresh sites (497 pages), the untouched sites (600 pages), the unread sites (516 pages),
 the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites (583
-pages), the untried sites (401 pages), the unvisited sites (354 pages) and the unexplored
-sites (415 pages) are not in that run.
+pages), the untried sites (401 pages), the unvisited sites (354 pages), the unexplored
+sites (415 pages) and the uncharted sites (506 pages) are not in that run.
 """
 
 from __future__ import annotations
@@ -419,6 +479,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+import lxml.etree
 import lxml.html
 import numpy as np
 
@@ -429,11 +490,11 @@ BAD, GOOD = 1, 3
 Rule = Callable[[lxml.html.HtmlElement], bool]
 Kind = Literal[
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
-    "unopened", "untried", "unvisited", "unexplored",
+    "unopened", "untried", "unvisited", "unexplored", "uncharted",
 ]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
-    "unopened", "untried", "unvisited", "unexplored",
+    "unopened", "untried", "unvisited", "unexplored", "uncharted",
 )  # fmt: skip
 
 
@@ -1046,6 +1107,97 @@ def _pydata_boilerplate(element: lxml.html.HtmlElement) -> bool:
     )
 
 
+def _dsssl_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Jade's Modular DocBook HTML stylesheets write the chunk straight into the body
+    # between the navigation header (div.NAVHEADER: the document's title over the Prev/Next
+    # row) and footer (div.NAVFOOTER: Prev/Home/Next and Up, with the neighbours' titles);
+    # the classes are upper case, as the stylesheets write them.
+    return element.tag == "div" and (
+        has_class(element, "NAVHEADER") or has_class(element, "NAVFOOTER")
+    )
+
+
+def _furo_content(element: lxml.html.HtmlElement) -> bool:
+    # Furo's article[role=main]: the page's text; the mobile header, the sidebar (the
+    # brand, the search box and the whole site's tree), the "Back to top" and theme
+    # toggles, the previous/next links and the footer, and the "On this page" column are
+    # outside.
+    return element.tag == "article" and element.get("role") == "main"
+
+
+def _furo_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside the article: the "[source]" links to the function's source on GitHub
+    # (span.viewcode-link), as on the pandas site.
+    return element.tag == "span" and has_class(element, "viewcode-link")
+
+
+def _mltex2html_content(element: lxml.html.HtmlElement) -> bool:
+    # mltex2html lays the page out as one table in the body: the manual's contents in
+    # the first cell (td[width=170]), an empty spacer, and the page in the last cell,
+    # td[valign=top] without a width.
+    if element.tag != "td" or element.get("valign") != "top" or element.get("width"):
+        return False
+    row = element.getparent()
+    table = row.getparent() if row is not None else None
+    body = table.getparent() if table is not None else None
+    return table is not None and table.tag == "table" and body is not None and body.tag == "body"
+
+
+def _mltex2html_footer(element: lxml.html.HtmlElement) -> bool:
+    # The footer table at the end of the page's cell: the authors' names, the SML/NJ and
+    # validator badges, "Generated by mltex2html" and "Last modified: ...".
+    parent = element.getparent()
+    return (
+        element.tag == "table"
+        and parent is not None
+        and _mltex2html_content(parent)
+        and any(i.text_content().strip().startswith("Generated by") for i in element.iter("i"))
+    )
+
+
+def _mltex2html_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside the page's cell: the footer table and the rule above it.
+    following = element.getnext() if element.tag == "hr" else None
+    return _mltex2html_footer(element) or (following is not None and _mltex2html_footer(following))
+
+
+def _previous_element(element: lxml.html.HtmlElement) -> lxml.html.HtmlElement | None:
+    # The previous sibling that is an element (not a comment).
+    previous = element.getprevious()
+    while previous is not None and not isinstance(previous.tag, str):
+        previous = previous.getprevious()
+    return previous
+
+
+def _mhonarc_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # MHonArc's pages are written by hand into the body; the template is the navigation
+    # that the documentation's pages carry between marker comments, above and below the
+    # text (<!--x-rc-nav-->: the resource pages' [Prev: ...][Resources][TOC][Next: ...]
+    # rows; <!--X-NavButtons-Start-->: the other pages' row of image buttons), and the
+    # footer's address (the date, "MHonArc", the copyright). Inside the text: the page's
+    # own table of contents, the list under the title whose links all go to the sections
+    # below ("#..."), as Haddock's is.
+    previous = element.getprevious()
+    if (
+        previous is not None
+        and previous.tag is lxml.etree.Comment
+        and (previous.text or "").strip() in ("x-rc-nav", "X-NavButtons-Start")
+    ):
+        return True
+    if element.tag == "address":
+        return True
+    if element.tag != "ul":
+        return False
+    title = _previous_element(element)
+    links = [a.get("href") or "" for a in element.iter("a")]
+    return (
+        title is not None
+        and title.tag == "h1"
+        and bool(links)
+        and all(link.startswith("#") for link in links)
+    )
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -1385,7 +1537,7 @@ SITES = [
     # judge the next change; no method ran on them until they judged what lies inside the
     # container (seventeenth session); spent since. Their gold rules were checked on
     # every crawled page (see the module docstring). The benches other than the judge
-    # refuse them (refuse_unexplored).
+    # refused them until the uncharted sites below took their place.
     # LilyPond's Learning Manual (--no-parent keeps the crawl in learning/, out of the
     # other manuals its pages link).
     Site("lilypond-texi2html", "lilypond-doc-html",
@@ -1414,6 +1566,35 @@ SITES = [
          "Sphinx (Emscripten's Read the Docs theme): inside div[role=main]; the sidebar "
          "(the site's contents), the top bar, the breadcrumbs and the footer (previous/next, "
          "the project's links) are outside", short="emscripten", kind="unexplored", cap=150),
+    # Uncharted: added in the eighteenth session, after the unexplored sites judged what lies
+    # inside the container, from generators none of the sites above uses (Jade's Modular DocBook
+    # DSSSL stylesheets, MLRISC's mltex2html, MHonArc's pages written by hand around their
+    # navigation) or in a layout none of them has (Sphinx under Furo), held back to judge the next
+    # change; no method has run on them. Their gold rules were checked on every crawled page (see
+    # the module docstring). The benches other than the judge refuse them (refuse_uncharted).
+    # The stylesheets' documentation: the index, the stand-alone documents beside it
+    # (written outside the chunks' navigation: their text is all content) and the
+    # chunked html/, print/ and lib/ references.
+    Site("docbook-dsssl", "docbook-dsssl-doc", Path("/usr/share/doc/docbook-dsssl-doc/doc"),
+         "index.html", _body, "Jade's Modular DocBook HTML stylesheets: the body except "
+         "div.NAVHEADER and div.NAVFOOTER (the document's title, Prev/Home/Next/Up)",
+         _dsssl_boilerplate, short="dsssl", kind="uncharted", cap=150),
+    Site("sympy-furo", "python-sympy-doc", Path("/usr/share/doc/python-sympy-doc/html"),
+         "index.html", _furo_content,
+         "Sphinx (Furo): inside article[role=main], except the \"[source]\" links; the "
+         "header, the sidebar (the site's tree), the previous/next links, the footer and "
+         "\"On this page\" are outside", _furo_boilerplate,
+         short="sympy", kind="uncharted", cap=150),
+    Site("mlrisc-mltex2html", "smlnj-doc", Path("/usr/share/doc/smlnj-doc/mlrisc"),
+         "index.html", _mltex2html_content, "mltex2html: the page's cell (the body table's "
+         "td[valign=top] without a width) except the footer table (the authors, \"Generated "
+         "by mltex2html\", \"Last modified\") and the rule above it; the contents cell is "
+         "outside", _mltex2html_boilerplate, short="mlrisc", kind="uncharted", cap=150),
+    Site("mhonarc-docs", "mhonarc", Path("/usr/share/doc/mhonarc"), "index.html", _body,
+         "MHonArc's pages: the body except the navigation after <!--x-rc-nav--> and "
+         "<!--X-NavButtons-Start-->, the footer's address and the page's own table of "
+         "contents (the list under h1 whose links all go to \"#...\")",
+         _mhonarc_boilerplate, short="mhonarc", kind="uncharted", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -1422,7 +1603,7 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
-# unread, sealed, withheld, unopened, untried, unvisited or unexplored site.
+# unread, sealed, withheld, unopened, untried, unvisited, unexplored or uncharted site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -1443,16 +1624,16 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_unexplored(sites: list[Site]) -> None:
+def refuse_uncharted(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unexplored site: they are kept for the judge (they were added in the
-    seventeenth session and judged that session's change, what lies inside the
-    container; the guard stays until new held-out sites take their place). (The
-    unvisited sites, which this guard kept before, judged the sixteenth session's change,
-    headings apart, and are spent as judges since, as the untried sites are.)"""
-    unexplored = [site.short for site in sites if site.kind == "unexplored"]
-    if unexplored:
-        raise SystemExit(f"{', '.join(unexplored)}: the unexplored sites are the judge's "
+    method on an uncharted site: they are kept for the judge (added after the unexplored
+    sites judged what lies inside the container, held back to judge the next change; no
+    method has run on them). (The unexplored sites, which this guard kept before, judged
+    the seventeenth session's change, what lies inside the container, and are spent as
+    judges since, as the unvisited and untried sites are.)"""
+    uncharted = [site.short for site in sites if site.kind == "uncharted"]
+    if uncharted:
+        raise SystemExit(f"{', '.join(uncharted)}: the uncharted sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 

@@ -114,9 +114,9 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # (after the untouched sites judged), as sealed (in the twelfth), as withheld (in the
 # twelfth, after the sealed sites judged), as unopened (in the thirteenth, after the
 # withheld sites judged), as untried (in the fifteenth, after the unopened sites
-# judged), as unvisited (in the sixteenth, after the untried sites judged) and as
-# unexplored (in the seventeenth, after the unvisited sites judged), on small pages in
-# each template's shape:
+# judged), as unvisited (in the sixteenth, after the untried sites judged), as
+# unexplored (in the seventeenth, after the unvisited sites judged) and as uncharted
+# (after the unexplored sites judged), on small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -129,6 +129,7 @@ UNOPENED = {"racket", "macaulay2", "libreoffice", "vim"}
 UNTRIED = {"ntpsec", "rustref", "scala", "folks"}
 UNVISITED = {"awesome", "libxml2", "allegro", "gnustep"}
 UNEXPLORED = {"lilypond", "spectre", "pandas", "emscripten"}
+UNCHARTED = {"dsssl", "sympy", "mlrisc", "mhonarc"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -1208,6 +1209,106 @@ TEMPLATES = {
         ["Getting Started", "Fork me on GitHub", "Home", "\u00bb Compiling", "Next",
          "\u00a9 Copyright 2015, Emscripten Contributors."],
     ),
+    # Jade's Modular DocBook HTML stylesheets: the body, except div.NAVHEADER (the
+    # document's title over Prev/Next) and div.NAVFOOTER (Prev/Home/Next, Up and the
+    # neighbours' titles); the classes are upper case.
+    "dsssl": (
+        "<html><body class='REFENTRY'><div class='NAVHEADER'><table><tr><th colspan='3'>"
+        "HTML Parameter Reference: Part of the Modular DocBook Stylesheet distribution</th>"
+        "</tr><tr><td><a href='r1.htm'>Prev</a></td><td></td><td><a href='r3.htm'>Next</a>"
+        "</td></tr></table><hr></div><h1><a name='AEN2'></a>%html-ext%</h1><div "
+        "class='REFSECT1'><h2>Description</h2><p>The default extension of the HTML output "
+        "files.</p></div><div class='NAVFOOTER'><hr><table><tr><td><a href='r1.htm'>Prev</a>"
+        "</td><td><a href='index.html'>Home</a></td><td><a href='r3.htm'>Next</a></td></tr>"
+        "<tr><td>%graphic-extensions%</td><td><a href='p1.htm'>Up</a></td><td>"
+        "%html-header-tags%</td></tr></table></div></body></html>",
+        ["%html-ext%", "Description", "The default extension of the HTML output files."],
+        ["HTML Parameter Reference: Part of the Modular DocBook Stylesheet distribution",
+         "Prev", "Next", "Home", "Up", "%graphic-extensions%", "%html-header-tags%"],
+    ),
+    # Sphinx under Furo: article[role=main], except the "[source]" links; the mobile
+    # header, the sidebar (the site's tree), "Back to top", the previous/next links, the
+    # footer and "On this page" are outside.
+    "sympy": (
+        "<html><body><div class='page'><header class='mobile-header'><div "
+        "class='header-center'><a href='../index.html'><div class='brand'>SymPy 1.11.1 "
+        "documentation</div></a></div></header><aside class='sidebar-drawer'><div "
+        "class='sidebar-container'><div class='sidebar-tree'><ul><li class='toctree-l1'><a "
+        "href='../install.html'>Installation</a></li><li class='toctree-l1'><a "
+        "href='../tutorials/index.html'>Tutorials</a></li></ul></div></div></aside><div "
+        "class='main'><div class='content'><div class='article-container'><a "
+        "class='back-to-top muted-link' href='#'><span>Back to top</span></a><article "
+        "role='main'><section id='sets'><h1>Sets<a class='headerlink' href='#sets'>#</a>"
+        "</h1><dl class='py class'><dt class='sig sig-object py'><span class='sig-name "
+        "descname'>Interval</span><a class='reference external' "
+        "href='https://github.com/sympy/sympy/blob/master/sympy/sets/sets.py'><span "
+        "class='viewcode-link'><span class='pre'>[source]</span></span></a></dt><dd><p>"
+        "Represents a real interval as a Set.</p></dd></dl></section></article></div>"
+        "<footer><div class='related-pages'><a class='next-page' href='logic.html'><div "
+        "class='page-info'><div class='title'>Logic</div></div></a></div><div "
+        "class='bottom-of-page'><div class='copyright'>Copyright \u00a9 2022 SymPy "
+        "Development Team</div></div></footer></div><aside class='toc-drawer'><div "
+        "class='toc-title-container'><span class='toc-title'>On this page</span></div>"
+        "</aside></div></div></body></html>",
+        ["Sets", "Interval", "Represents a real interval as a Set."],
+        ["SymPy 1.11.1 documentation", "Installation", "Tutorials", "Back to top",
+         "[source]", "Logic", "Copyright \u00a9 2022 SymPy Development Team",
+         "On this page"],
+    ),
+    # mltex2html: the page's cell (the body table's td[valign=top] without a width),
+    # except the footer table and the rule above it; the contents cell is outside.
+    "mlrisc": (
+        "<html><body><table border=0><tr><td valign=top align=left width='170'><table "
+        "width=170><tr><td><table><tr><td align=center><font color='ffffff'>Back Ends</font>"
+        "</td></tr></table></td></tr><tr><td><a href='alpha.html'><font size='-1'>The "
+        "Alpha Back End</font></a><br></td></tr></table></td><td width=20></td><td "
+        "valign=top align=left><center><h1>The MIPS Back End</h1></center><hr><p>No "
+        "documentation yet.</p><hr><table cellpadding=0 cellspacing=0 width='100%'><tr><td "
+        "align=left><table><tr><td><font size='-1'><a href='mailto:x'>Lal George</a></font>"
+        "</td></tr></table></td></tr><tr><td align=left><font size='-1'><i>Generated by <a "
+        "href='mltex.html'><font color='#007777'>mltex2html</font></a></i></font></td></tr>"
+        "<tr><td><font size='-2'>Last modified: Mon Oct 3 20:52:35 UTC 2022</font></td>"
+        "</tr></table></td></tr></table></body></html>",
+        ["The MIPS Back End", "No documentation yet."],
+        ["Back Ends", "The Alpha Back End", "Lal George", "Generated by", "mltex2html",
+         "Last modified: Mon Oct 3 20:52:35 UTC 2022"],
+    ),
+    # MHonArc's pages: the body, except the navigation after <!--x-rc-nav--> (above and
+    # below the text), the footer's address and the page's own table of contents (the
+    # list under h1 whose links all go to "#..."); a table in the text stays content.
+    "mhonarc": (
+        "<html><body>\n<!--x-rc-nav-->\n<table border=0><tr valign='top'><td align='left' "
+        "width='50%'>[Prev: <a href='archive.html'>ARCHIVE</a>]</td><td><nobr>[<a "
+        "href='../resources.html#outdir'>Resources</a>][<a href='../mhonarc.html'>TOC</a>]"
+        "</nobr></td><td align='right' width='50%'>[Next: <a href='perlinc.html'>PERLINC"
+        "</a>]</td></tr></table>\n<!--/x-rc-nav-->\n<hr>\n<h1>OUTDIR</h1>\n<ul><li><a "
+        "href='#syntax'>Syntax</a></li><li><a href='#seealso'>See Also</a></li></ul>\n<hr>"
+        "<h2><a name='syntax'>Syntax</a></h2><dl><dt><strong>Envariable</strong></dt><dd>"
+        "M2H_OUTDIR=pathname</dd></dl><hr><h2>Examples</h2><table><tr><td>mhonarc -add "
+        "-outdir /home/ehood/archive inbox</td></tr></table>\n<!-- *** -->\n<hr>\n"
+        "<!--x-rc-nav-->\n<table border=0><tr valign='top'><td align='left' "
+        "width='50%'>[Prev: <a href='otherindexes.html'>OTHERINDEXES</a>]</td></tr></table>"
+        "\n<!--/x-rc-nav-->\n<hr>\n<address>$Date: 2003/10/06 22:04:19 $<br><a "
+        "href='http://www.mhonarc.org/'><strong>MHonArc</strong></a><br>Copyright \u00a9 "
+        "1997-1998, <a href='http://www.earlhood.com/'>Earl Hood</a></address></body></html>",
+        ["OUTDIR", "Syntax", "Envariable", "M2H_OUTDIR=pathname", "Examples",
+         "mhonarc -add -outdir /home/ehood/archive inbox"],
+        ["ARCHIVE", "Resources", "TOC", "PERLINC", "See Also", "OTHERINDEXES",
+         "$Date: 2003/10/06 22:04:19 $", "MHonArc", "Earl Hood"],
+    ),
+    # The other pages: the image buttons after <!--X-NavButtons-Start--> (no text) and the
+    # address; a list under h1 that links other pages (the index's) is the page's text.
+    "mhonarc-index": (
+        "<html><body>\n<!--X-NavButtons-Start-->\n<table width='100%'><tr valign='top'><td "
+        "align='center' width='99%'><a href='mhonarc.html'><img src='up.png' border=0 "
+        "alt='[TOC]'></a></td></tr></table>\n<!--X-NavButtons-End-->\n<hr>\n<h1>MHonArc "
+        "Documentation</h1>\n<ul><li><a href='mhonarc.html'>MHonArc Reference Manual</a></li>"
+        "<li><a href='faq/faq.html'>Frequently Asked Questions</a></li></ul>\n<hr>\n<address>"
+        "Copyright \u00a9 1997-2002, <a href='http://www.mhonarc.org/~ehood/'>Earl Hood</a>"
+        "</address></body></html>",
+        ["MHonArc Documentation", "MHonArc Reference Manual", "Frequently Asked Questions"],
+        ["Copyright \u00a9 1997-2002,", "Earl Hood"],
+    ),
 }  # fmt: skip
 
 
@@ -1219,7 +1320,8 @@ def _kind(short: str) -> str:
              **dict.fromkeys(UNOPENED, "unopened"),
              **dict.fromkeys(UNTRIED, "untried"),
              **dict.fromkeys(UNVISITED, "unvisited"),
-             **dict.fromkeys(UNEXPLORED, "unexplored")}  # fmt: skip
+             **dict.fromkeys(UNEXPLORED, "unexplored"),
+             **dict.fromkeys(UNCHARTED, "uncharted")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -1319,9 +1421,10 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "untried"} == UNTRIED
     assert {k for k, v in kinds.items() if v == "unvisited"} == UNVISITED
     assert {k for k, v in kinds.items() if v == "unexplored"} == UNEXPLORED
+    assert {k for k, v in kinds.items() if v == "uncharted"} == UNCHARTED
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
-        "unopened", "untried", "unvisited", "unexplored",
+        "unopened", "untried", "unvisited", "unexplored", "uncharted",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -1330,33 +1433,33 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_unexplored_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unexplored site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_uncharted_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an uncharted site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "emscripten-rtd"] if bench == "template_harvest" else [
-        "--sites", "git,gnustep,emscripten"]  # fmt: skip
+    option = ["--sites", "sympy-furo"] if bench == "template_harvest" else [
+        "--sites", "git,emscripten,sympy"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "emscripten: the unexplored sites are the judge's" in result.stderr
-    # Only the unexplored one is named: git is a developer site, gnustep a spent
-    # unvisited one.
+    assert "sympy: the uncharted sites are the judge's" in result.stderr
+    # Only the uncharted one is named: git is a developer site, emscripten a spent
+    # unexplored one.
     assert "git" not in result.stderr.split(":")[0]
-    assert "gnustep" not in result.stderr.split(":")[0]
+    assert "emscripten" not in result.stderr.split(":")[0]
 
 
-def test_refuse_unexplored_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_unexplored = importlib.import_module("template_sites").refuse_unexplored  # beside it
+def test_refuse_uncharted_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_uncharted = importlib.import_module("template_sites").refuse_uncharted  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "unexplored"]
-    refuse_unexplored(others)  # no exit: the unvisited and untried sites are spent
-    with pytest.raises(SystemExit, match=r"^lilypond, pandas: the unexplored sites"):
-        refuse_unexplored(template_eval.select("git,folks,awesome,gnustep,lilypond,pandas"))
+    others = [s for s in template_eval.SITES if s.kind != "uncharted"]
+    refuse_uncharted(others)  # no exit: the unexplored, unvisited and untried sites are spent
+    with pytest.raises(SystemExit, match=r"^dsssl, mhonarc: the uncharted sites"):
+        refuse_uncharted(template_eval.select("git,folks,gnustep,emscripten,dsssl,mhonarc"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -1497,11 +1600,11 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
     """No method may run on a reserve, fresh, untouched, unread, sealed, withheld, unopened,
-    untried, unvisited or unexplored site unless asked: main without --sites evaluates the
-    developer and unseen sites only; --sites yard,git,gap,nim,exim,gri evaluates yard, gap,
-    nim, exim and gri, and their kinds are counted and summarised beside the developer one
-    (a kind with no site, unseen here, is not printed). evaluate_site is a stand-in here:
-    no method runs."""
+    untried, unvisited, unexplored or uncharted site unless asked: main without --sites
+    evaluates the developer and unseen sites only; --sites yard,git,gap,nim,exim,gri
+    evaluates yard, gap, nim, exim and gri, and their kinds are counted and summarised
+    beside the developer one (a kind with no site, unseen here, is not printed).
+    evaluate_site is a stand-in here: no method runs."""
     assert RESERVE and not RESERVE & {s.short for s in template_eval.JUDGED_SITES}
     assert FRESH and not FRESH & {s.short for s in template_eval.JUDGED_SITES}
     assert UNTOUCHED and not UNTOUCHED & {s.short for s in template_eval.JUDGED_SITES}
@@ -1512,6 +1615,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert UNTRIED and not UNTRIED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNVISITED and not UNVISITED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNEXPLORED and not UNEXPLORED & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNCHARTED and not UNCHARTED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -1529,7 +1633,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval.main()
     held_back = (
         "reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened", "untried",
-        "unvisited", "unexplored",
+        "unvisited", "unexplored", "uncharted",
     )  # fmt: skip
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
