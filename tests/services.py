@@ -608,7 +608,7 @@ def pytest_report_collectionfinish(
     if not config.getoption("kehr_backend_only"):
         return None
     return (
-        f"kehr: --kehr-backend-only: the {len(items)} tests that reach the database or the "
+        f"kehr: --kehr-backend-only: {len(items)} selected test(s) reach the database or the "
         "broker; the others run the same on every backend and are deselected"
     )
 
