@@ -5,8 +5,12 @@ Services (PostgreSQL, Redis, the Celery worker) come from the tests.services plu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Permission
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from accounts.models import issue_token
@@ -25,6 +29,33 @@ PAGE_TEMPLATE = """<!DOCTYPE html>
 <footer>© Example {n}</footer>
 </body></html>
 """
+
+
+# Django's own hasher (PBKDF2-SHA256, 1,000,000 iterations) costs about 0.4 s a password
+# on a 2-core test machine: a test that made 200 annotators spent 95 s hashing. The suite
+# hashes with MD5, as Django's testing documentation advises; the production hashers stay
+# listed after it, so hashes made with them still check (and are re-hashed on login). Tests
+# of the hashing itself (tests/test_accounts.py: algorithm, iterations, what an import will
+# cost) carry the real_password_hashing mark. Processes a test starts (manage.py, a bench,
+# gunicorn) hash as in production, so the accounts they check need the mark too
+# (tests/e2e/conftest.py gives it to the tests that log in through gunicorn).
+PRODUCTION_HASHERS = list(settings.PASSWORD_HASHERS)
+FAST_HASHER = "django.contrib.auth.hashers.MD5PasswordHasher"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing() -> Iterator[None]:
+    with override_settings(PASSWORD_HASHERS=[FAST_HASHER, *PRODUCTION_HASHERS]):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def real_password_hashing(request: pytest.FixtureRequest) -> Iterator[None]:
+    if request.node.get_closest_marker("real_password_hashing") is None:
+        yield
+        return
+    with override_settings(PASSWORD_HASHERS=PRODUCTION_HASHERS):
+        yield
 
 
 def make_page(corpus: Corpus, n: int):

@@ -22,6 +22,10 @@ from accounts.services import (
 
 User = get_user_model()
 
+# Accounts are hashed here as in production: the tests check the algorithm, the iterations
+# and what an import will cost (tests/conftest.py: the rest of the suite hashes with MD5).
+pytestmark = pytest.mark.real_password_hashing
+
 CLASS_CSV = (
     "username,email,first_name,password\nlena,lena@uni.example,Lena,\nmax,,Max,given pw 123\n"
 )

@@ -10,6 +10,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -137,3 +139,24 @@ def test_a_test_without_a_backend_fixture_cannot_reach_one(tmp_path):
     result = run_tests(module)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "3 passed" in result.stdout, result.stdout
+
+
+def test_the_suite_hashes_passwords_fast_and_still_checks_production_hashes():
+    """tests/conftest.py: MD5 first (a test making 200 annotators spent 95 s in PBKDF2),
+    the production hashers after it, so a hash made with them still checks."""
+    from django.contrib.auth.hashers import check_password, get_hasher, make_password
+
+    assert get_hasher().algorithm == "md5"
+    made_in_production = make_password("tulip garden 77", hasher=get_hasher("pbkdf2_sha256"))
+    assert check_password("tulip garden 77", made_in_production)
+
+
+@pytest.mark.real_password_hashing
+def test_real_password_hashing_hashes_as_in_production():
+    from django.contrib.auth.hashers import get_hasher
+
+    from tests.conftest import PRODUCTION_HASHERS
+
+    hasher = get_hasher()
+    assert hasher.algorithm == "pbkdf2_sha256"
+    assert f"{type(hasher).__module__}.{type(hasher).__name__}" == PRODUCTION_HASHERS[0]

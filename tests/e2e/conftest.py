@@ -47,6 +47,15 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         reporter.write_line(_describe_firefox())
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The add-on logs in to gunicorn, another process, which hashes passwords as in
+    # production (PBKDF2 only): the accounts these tests make are hashed so too, not with
+    # the suite's fast hasher (tests/conftest.py), which gunicorn would not know.
+    for item in items:
+        if item.nodeid.startswith("tests/e2e/") and "backend" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.real_password_hashing)
+
+
 @pytest.fixture(scope="session")
 def firefox_binary() -> str:
     """The Firefox to run; a version older than the add-on supports fails every test
