@@ -798,20 +798,25 @@ def _latex2html_boilerplate(element: lxml.html.HtmlElement) -> bool:
     )  # fmt: skip
 
 
+def _links_to_own_sections(element: lxml.html.HtmlElement) -> bool:
+    # A page's own table of contents: it has links, and they all go to the sections below
+    # ("#...").
+    links = [a.get("href") or "" for a in element.iter("a")]
+    return bool(links) and all(link.startswith("#") for link in links)
+
+
 def _tomcat_toc(element: lxml.html.HtmlElement) -> bool:
     # The page's own table of contents: the div.text after h3#Table_of_Contents when its
     # links all go to the sections below ("#..."). (appdev/index.html's "Table of
     # Contents" is a written section, links to the guide's pages with their
     # descriptions: there it is the page's text.)
     previous = element.getprevious() if element.tag == "div" else None
-    links = [a.get("href") or "" for a in element.iter("a")]
     return (
         has_class(element, "text")
         and previous is not None
         and previous.tag == "h3"
         and previous.get("id") == "Table_of_Contents"
-        and bool(links)
-        and all(link.startswith("#") for link in links)
+        and _links_to_own_sections(element)
     )
 
 
@@ -1098,13 +1103,17 @@ def _spectre_boilerplate(element: lxml.html.HtmlElement) -> bool:
     )
 
 
+def _viewcode_link(element: lxml.html.HtmlElement) -> bool:
+    # Sphinx's "[source]" link to a function's source (span.viewcode-link).
+    return element.tag == "span" and has_class(element, "viewcode-link")
+
+
 def _pydata_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # Inside main (pydata-sphinx-theme): the previous/next links (div.prev-next-area) and
-    # the "[source]" links to the function's source on GitHub (span.viewcode-link); the
-    # navbar, the sidebar, the "On this page" column and the footer are outside.
-    return (element.tag == "div" and has_class(element, "prev-next-area")) or (
-        element.tag == "span" and has_class(element, "viewcode-link")
-    )
+    # the "[source]" links to the function's source on GitHub; the navbar, the sidebar,
+    # the "On this page" column and the footer are outside.
+    prev_next = element.tag == "div" and has_class(element, "prev-next-area")
+    return prev_next or _viewcode_link(element)
 
 
 def _dsssl_boilerplate(element: lxml.html.HtmlElement) -> bool:
@@ -1128,7 +1137,7 @@ def _furo_content(element: lxml.html.HtmlElement) -> bool:
 def _furo_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # Inside the article: the "[source]" links to the function's source on GitHub
     # (span.viewcode-link), as on the pandas site.
-    return element.tag == "span" and has_class(element, "viewcode-link")
+    return _viewcode_link(element)
 
 
 def _mltex2html_content(element: lxml.html.HtmlElement) -> bool:
@@ -1189,13 +1198,7 @@ def _mhonarc_boilerplate(element: lxml.html.HtmlElement) -> bool:
     if element.tag != "ul":
         return False
     title = _previous_element(element)
-    links = [a.get("href") or "" for a in element.iter("a")]
-    return (
-        title is not None
-        and title.tag == "h1"
-        and bool(links)
-        and all(link.startswith("#") for link in links)
-    )
+    return title is not None and title.tag == "h1" and _links_to_own_sections(element)
 
 
 SITES = [

@@ -576,8 +576,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "celery_worker" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.worker)
     if config.getoption("kehr_backend_only"):
-        kept = [item for item in items if uses_backend(item)]
-        left_out = [item for item in items if not uses_backend(item)]
+        kept: list[pytest.Item] = []
+        left_out: list[pytest.Item] = []
+        for item in items:
+            (kept if uses_backend(item) else left_out).append(item)
         if left_out:
             config.hook.pytest_deselected(items=left_out)
             items[:] = kept
@@ -620,8 +622,8 @@ def _backend_out_of_reach(request: pytest.FixtureRequest) -> Iterator[None]:
     In this process pytest-django already refuses it the database. Here: processes it
     starts read :data:`NO_BACKEND_URL` (settings refuse it), so does code here that reads
     the broker's URL from the settings, and the Celery app, whose connection settings may
-    have been read before, refuses to connect. So its result cannot
-    depend on the backend, and ``--kehr-backend-only`` may leave it out."""
+    have been read before, refuses to connect. So its result cannot depend on the
+    backend, and ``--kehr-backend-only`` may leave it out."""
     if uses_backend(request.node):
         yield
         return
