@@ -17,7 +17,7 @@ skeletons), ``untried`` (four added in the fifteenth session, which judged headi
 without a link skeleton), ``unvisited`` (four added in the sixteenth session, which
 judged headings apart), ``unexplored`` (four added in the seventeenth session, which
 judged what lies inside the container) or ``uncharted`` (four added in the eighteenth
-session, held back to judge the next change): reserve, fresh, untouched, unread, sealed,
+session, which judged the footer after the page's text): reserve, fresh, untouched, unread, sealed,
 withheld, unopened, untried, unvisited, unexplored and uncharted sites are left out
 unless ``--sites`` names them; large sites are capped (``Site.cap``).
 
@@ -73,7 +73,7 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unexplored sites, which judged what lies inside the container
   # (--sites lilypond,spectre,pandas,emscripten):
   apt-get install lilypond-doc-html libjs-spectre-docs python-pandas-doc emscripten-doc
-  # the uncharted sites, held back to judge the next change
+  # the uncharted sites, which judged the footer after the page's text
   # (--sites dsssl,sympy,mlrisc,mhonarc):
   apt-get install docbook-dsssl-doc python-sympy-doc smlnj-doc mhonarc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \

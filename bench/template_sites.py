@@ -401,29 +401,31 @@ Thirteen kinds of site (issue 31):
   DocBook chunker that none of the DocBook sites above has; MLRISC's mltex2html;
   MHonArc's documentation, written by hand with its navigation rows between marker
   comments), and one Sphinx site in a layout that no Sphinx site above has (Furo's). No
-  method has run on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
-  model; neither bench/template_eval.py's evaluation nor bench/site_container.py): only
-  their gold rules were checked, on every crawled page (wget's crawl as the harness runs
-  it, capture 0; the container found, the share of a page's tokens inside the gold, to
-  three decimals). Like the reserve, fresh, untouched, unread, sealed, withheld,
-  unopened, untried, unvisited and unexplored sites they are left out of the default run
-  unless ``--sites`` names them, and the benches other than the judge refuse them
-  (:func:`refuse_uncharted`), so that nothing is tuned on them. (Looked at and left out:
-  Flask's, python-flask-doc, Sphinx under the Pallets theme, whose page is Sphinx's
-  basic layout (div.related, div.body[role=main], div.sphinxsidebar, div.footer) as the
-  classic and nature themes have it, and mpmath's, python-mpmath-doc, the classic theme
-  itself; Black's, python-black-doc, Furo again and 32 pages; lxml's, python-lxml-doc,
-  docutils (the libvirt site's generator) under lxml's own template beside its API
-  reference in the Read the Docs theme (the emscripten site's); GraphicsMagick's
-  website, graphicsmagick, docutils again beside the utilities' pages in another layout;
-  Open MPI's, openmpi-doc, Javadoc (the jsoup site's generator); Xapian's, xapian-doc,
-  mostly its Doxygen API reference (298 of 324 pages); xfig's, xfig-doc, frames whose
-  navigation is fig2dev's image maps, without template text; CHICKEN 5.3's manual,
-  chicken-bin, its wiki's pages with no template text but the page's own contents box
-  (no navigation, header or footer); and too few pages: FFmpeg's manual, ffmpeg-doc, 31
-  (the rest its Doxygen API reference); the Haskell 98 Report, haskell98-report, 33 in
-  the crawl; HTTrack's, httrack-doc, 37; Yaws', yaws-doc, 18 (mostly examples); esdl's
-  EDoc pages, erlang-esdl-doc, 12; Ngraph's, ngraph-gtk-doc, 14.)
+  method ran on them (not URL Tree, DBCE, trafilatura nor the engine's ``article``
+  model; neither bench/template_eval.py's evaluation nor bench/site_container.py) until
+  they judged the nineteenth session's change, the footer after the page's text, once,
+  when it was final; before that only their gold rules were checked, on every crawled
+  page (wget's crawl as the harness runs it, capture 0; the container found, the share
+  of a page's tokens inside the gold, to three decimals). Like the reserve, fresh,
+  untouched, unread, sealed, withheld, unopened, untried, unvisited and unexplored sites
+  they are left out of the default run unless ``--sites`` names them, and the benches
+  other than the judge refuse them (:func:`refuse_uncharted`), so that nothing is tuned
+  on them. (Looked at and left out: Flask's, python-flask-doc, Sphinx under the Pallets
+  theme, whose page is Sphinx's basic layout (div.related, div.body[role=main],
+  div.sphinxsidebar, div.footer) as the classic and nature themes have it, and mpmath's,
+  python-mpmath-doc, the classic theme itself; Black's, python-black-doc, Furo again and
+  32 pages; lxml's, python-lxml-doc, docutils (the libvirt site's generator) under
+  lxml's own template beside its API reference in the Read the Docs theme (the
+  emscripten site's); GraphicsMagick's website, graphicsmagick, docutils again beside
+  the utilities' pages in another layout; Open MPI's, openmpi-doc, Javadoc (the jsoup
+  site's generator); Xapian's, xapian-doc, mostly its Doxygen API reference (298 of 324
+  pages); xfig's, xfig-doc, frames whose navigation is fig2dev's image maps, without
+  template text; CHICKEN 5.3's manual, chicken-bin, its wiki's pages with no template
+  text but the page's own contents box (no navigation, header or footer); and too few
+  pages: FFmpeg's manual, ffmpeg-doc, 31 (the rest its Doxygen API reference); the
+  Haskell 98 Report, haskell98-report, 33 in the crawl; HTTrack's, httrack-doc, 37;
+  Yaws', yaws-doc, 18 (mostly examples); esdl's EDoc pages, erlang-esdl-doc, 12;
+  Ngraph's, ngraph-gtk-doc, 14.)
 
   - docbook-dsssl (Jade with the Modular DocBook HTML stylesheets 1.79, their own
     documentation, docbook-dsssl-doc): 150 of 436, none without; 0.406 / 0.745 / 1.000
@@ -1573,8 +1575,9 @@ SITES = [
     # inside the container, from generators none of the sites above uses (Jade's Modular DocBook
     # DSSSL stylesheets, MLRISC's mltex2html, MHonArc's pages written by hand around their
     # navigation) or in a layout none of them has (Sphinx under Furo), held back to judge the next
-    # change; no method has run on them. Their gold rules were checked on every crawled page (see
-    # the module docstring). The benches other than the judge refuse them (refuse_uncharted).
+    # change: they judged the footer after the page's text (nineteenth session). Their gold
+    # rules were checked on every crawled page (see the module docstring). The benches other
+    # than the judge refuse them (refuse_uncharted).
     # The stylesheets' documentation: the index, the stand-alone documents beside it
     # (written outside the chunks' navigation: their text is all content) and the
     # chunked html/, print/ and lib/ references.
@@ -1630,8 +1633,9 @@ def select(
 def refuse_uncharted(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
     method on an uncharted site: they are kept for the judge (added after the unexplored
-    sites judged what lies inside the container, held back to judge the next change; no
-    method has run on them). (The unexplored sites, which this guard kept before, judged
+    sites judged what lies inside the container; they judged the nineteenth session's
+    change, the footer after the page's text, and stay refused until new held-out sites
+    take their place). (The unexplored sites, which this guard kept before, judged
     the seventeenth session's change, what lies inside the container, and are spent as
     judges since, as the unvisited and untried sites are.)"""
     uncharted = [site.short for site in sites if site.kind == "uncharted"]

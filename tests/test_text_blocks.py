@@ -8,6 +8,7 @@ import numpy as np
 from kehr_engine.segmenter import segment
 from kehr_engine.text_blocks import (
     LINK_PLACEHOLDER,
+    LINK_ROW_LINKS,
     TextBlocks,
     absorb_enclosed,
     absorb_enclosed_labels,
@@ -622,6 +623,33 @@ def test_a_block_mostly_of_links_has_a_skeleton_of_its_other_words() -> None:
     assert blocks.texts[block_of["Only a link"]] == "Only a link"
 
 
+# GRASS's footer row, and blocks that are links but not a row.
+LINK_ROW_PAGE = b"""<html><body>
+<p><a href=/>Main index</a> | <a href=/t>Topics index</a> | <a href=/k>Keywords index</a></p>
+<p><a href=/><b>Main</b> index</a> | <a href=/t>Topics <i>index</i></a></p>
+<p>Go to <a href=/>Main index</a> | <a href=/t>Topics index</a> | <a href=/k>Keywords</a></p>
+<pre>val add_edge : <a href=/g>G.t</a> -> <a href=/v>G.V.t</a> -> <a href=/g>G.t</a></pre>
+<p><a href=/x>X</a> : <a href=/s>Sig.COMPARABLE</a></p>
+<p><a name=a>Named</a> | <a name=b>anchors</a> | <a name=c>only</a></p>
+</body></html>"""
+
+
+def test_a_row_of_links_is_all_links_and_at_least_three() -> None:
+    texts, blocks = blocks_of(LINK_ROW_PAGE)
+    block_of = {t.strip(): int(b) for t, b in zip(texts, blocks.node_block, strict=True)}
+    assert LINK_ROW_LINKS == 3
+    # Three links with only separators between them: a row.
+    assert blocks.link_rows[block_of["Keywords index"]]
+    # A link of several nodes counts once: two links, not four.
+    assert not blocks.link_rows[block_of["Main"]]
+    # A word outside the links, a declaration's linked types, anchors without href: not.
+    assert not blocks.link_rows[block_of["Go to"]]
+    assert not blocks.link_rows[block_of["val add_edge :"]]
+    assert not blocks.link_rows[block_of["Sig.COMPARABLE"]]
+    assert not blocks.link_rows[block_of["Named"]]
+    assert blocks.link_rows.sum() == 1
+
+
 def test_an_anchor_without_href_is_not_a_link() -> None:
     page = b"<html><body><p><a name=s1>Section one of the manual</a>: in short</p></body></html>"
     _texts, blocks = blocks_of(page)
@@ -699,6 +727,30 @@ def test_a_block_in_an_inline_element_is_enclosed_by_it() -> None:
     out = absorb_in_container(labels, blocks)
     assert out[block["module Flow : sig ... end"]] == GOOD and out[block["Since 1.0"]] == GOOD
     assert out[[b for b, t in enumerate(blocks.texts) if t == "Up"]].tolist() == [BAD, BAD]
+    # A footer after the last content block that begins with a row of links is the
+    # site's, in a <p> of its own too, and so is what follows the row (GRASS's copyright
+    # line); a row of links between content blocks is the page's.
+    footer = nested.replace(
+        b'<a href="index.html">Up</a>\n</font>',
+        b"<hr><p><a href=/>Main index</a> | <a href=/t>Topics index</a> | "
+        b"<a href=/k>Keywords index</a></p><p>Copyright the GRASS Development Team</p>"
+        b'<a href="index.html">Up</a>\n</font>',
+    ).replace(
+        b"<b>Method summary</b>",
+        b"<b>Method summary</b>"
+        b"<p><a href=/a>One</a> | <a href=/b>Two</a> | <a href=/c>Three</a></p>",
+    )
+    labels, block, blocks = labelled(footer, own)
+    out = absorb_in_container(labels, blocks)
+    assert blocks.link_rows[block["Keywords index"]] and blocks.link_rows[block["Three"]]
+    assert out[block["Keywords index"]] == BAD
+    assert out[block["Copyright the GRASS Development Team"]] == BAD
+    assert out[block["Three"]] == GOOD and out[block["module Flow : sig ... end"]] == GOOD
+    # Without the row, the same copyright line is the page's, as odoc's declarations are.
+    no_row = footer.replace(b"<a href=/k>Keywords index</a>", b"Keywords index")
+    labels, block, blocks = labelled(no_row, own)
+    out = absorb_in_container(labels, blocks)
+    assert out[block["Copyright the GRASS Development Team"]] == GOOD
     # A page the method called no content, its container the site's, has no edge.
     nothing = np.full(len(blocks), BAD, dtype=np.uint8)
     font = blocks.paths[block[own[0]]][:3]
