@@ -472,22 +472,23 @@ Fourteen kinds of site (issue 31):
   unopened, untried, unvisited, unexplored and uncharted sites they are left out of the
   default run unless ``--sites`` names them, and the benches other than the judge refuse
   them (:func:`refuse_unmapped`), so that nothing is tuned on them. (Looked at and left
-  out: TeX4ht's TeXworks manual, texworks-help-en, 14 chapter pages with the template
-  (the other 39 are one footnote each, without it); the live-manual's SiSU pages,
-  live-manual-html, 22 pages a language; mod_perl 2's, libapache2-mod-perl2-doc, and
-  lp_solve's, lp-solve-doc, pages without a template (pod2html's, with only the page's own
-  list of sections; lp_solve's written for a frameset); the SGI STL manual, stl-manual,
-  written by hand, its template images but for the copyright line; Ren'Py's,
-  renpy-doc, Sphinx under the Bootstrap theme, kept for a later set; astropy's,
-  python-astropy-doc, statsmodels', python-statsmodels-doc, and pygame's,
-  python-pygame-doc, Sphinx's basic layout again (div.related, div.body[role=main],
-  div.sphinxsidebar, div.footer) under their own headers; the stock DocBook XSL chunker
-  again: dblatex's, dblatex-doc, SCons', scons-doc, GnuCash's, gnucash-docs, and MIA's,
-  mia-tools-doc; makeinfo again: flex's, flex-doc; Javadoc again beside a few pages:
-  Xalan's, Xerces' and FOP's, libxalan2-java-doc, libxerces2-java-doc and fop-doc; and
-  too few pages or no HTML: CLISP's, clisp-doc, 3; camlidl's, camlidl-doc, 8; Python
-  Xlib's, python-xlib-doc, 26; cxref's, cxref-doc, 2 beside its examples; PARI's,
-  pari-doc, libcurl's, libcurl4-doc, and EusLisp's, euslisp-doc, no HTML.)
+  out: TeX4ht's TeXworks manual, texworks-help-en, 14 pages with the template (the
+  chapters and lists; the other 39 are the title page and 38 pages of one footnote each,
+  without it); the live-manual's SiSU pages, live-manual-html, 22 pages a language;
+  mod_perl 2's, libapache2-mod-perl2-doc, and lp_solve's, lp-solve-doc, pages without a
+  template (pod2html's, with only the page's own list of sections; lp_solve's written for
+  a frameset); the SGI STL manual, stl-manual, written by hand, its template images but
+  for the copyright line; Ren'Py's, renpy-doc, Sphinx under the Bootstrap theme, kept for
+  a later set; astropy's, python-astropy-doc, statsmodels', python-statsmodels-doc, and
+  pygame's, python-pygame-doc, Sphinx's basic layout again (div.related,
+  div.body[role=main], div.sphinxsidebar, div.footer) under their own headers; the stock
+  DocBook XSL chunker again: dblatex's, dblatex-doc, SCons', scons-doc, GnuCash's,
+  gnucash-docs, and MIA's, mia-tools-doc; makeinfo again: flex's, flex-doc; Javadoc again
+  beside a few pages: Xalan's, Xerces' and FOP's, libxalan2-java-doc, libxerces2-java-doc
+  and fop-doc; and too few pages or no HTML: CLISP's, clisp-doc, 3; camlidl's,
+  camlidl-doc, 8; Python Xlib's, python-xlib-doc, 26; cxref's, cxref-doc, 2 beside its
+  examples; PARI's, pari-doc, libcurl's, libcurl4-doc, and EusLisp's, euslisp-doc, no
+  HTML.)
 
   - ada-armform (Arm_Form, the Ada 202x Reference Manual, Draft 25,
     ada-reference-manual-2020; from rm-TOC.html): 150 of 499, none without; 0.091 /
