@@ -171,6 +171,7 @@ block staying template (odoc's declarations lost: ocamlgraph's ``relaxed-share-4
 0.930 → 0.886) and against the frame reaching a child of the container too (its
 ``strict`` 0.951 → 0.883), both measured before a page without content kept its old
 labels; judged once on the unexplored sites (docs/methods.md).
+
 **A footer after the page's text.** Inside such a container, template in an element of
 its own after the last content block was the page's, so a footer that a generator
 writes into its own ``<p>`` inside the container became content: GRASS's "Main index |
@@ -229,11 +230,12 @@ CONTAINER_SHARE = 0.9
 #: skeleton (:attr:`TextBlocks.skeletons`), each run of its links as this placeholder.
 SKELETON_LINK_SHARE = 0.5
 LINK_PLACEHOLDER = "\u27e8link\u27e9"
+#: A row of links (:attr:`TextBlocks.link_rows`) holds at least this many: a navigation
+#: bar, not a linked name or a declaration's linked types (odoc's "X : Sig.COMPARABLE",
+#: autogsdoc's "NSObject").
+LINK_ROW_LINKS = 3
 #: Headings have no skeleton: a heading that links a name ("Module BatBool", ocamldoc's
 #: title) names its page, and "Module ⟨link⟩" would recur on every module's page.
-# A row of links holds at least this many: a navigation bar, not a linked name or a
-# declaration's linked types (odoc's "X : Sig.COMPARABLE", autogsdoc's "NSObject").
-LINK_ROW_LINKS = 3
 HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
 _MARKED = etree.XPath("//nav | //main | //*[@role] | //*[@hidden] | //*[@style]")
