@@ -18,7 +18,7 @@ without a link skeleton), ``unvisited`` (four added in the sixteenth session, wh
 judged headings apart), ``unexplored`` (four added in the seventeenth session, which
 judged what lies inside the container), ``uncharted`` (four added in the eighteenth
 session, which judged the footer after the page's text) or ``unmapped`` (four added in
-the nineteenth session, held back to judge the next change): reserve, fresh, untouched,
+the nineteenth session, which judged the table of contents): reserve, fresh, untouched,
 unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted and
 unmapped sites are left out unless ``--sites`` names them; large sites are capped
 (``Site.cap``).
@@ -78,7 +78,7 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the uncharted sites, which judged the footer after the page's text
   # (--sites dsssl,sympy,mlrisc,mhonarc):
   apt-get install docbook-dsssl-doc python-sympy-doc smlnj-doc mhonarc
-  # the unmapped sites, held back to judge the next change
+  # the unmapped sites, which judged the table of contents
   # (--sites ada,selinux,clanlib,clang):
   apt-get install ada-reference-manual-2020 selinux-policy-doc clanlib-doc clang-15-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \

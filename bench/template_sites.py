@@ -458,15 +458,17 @@ Fourteen kinds of site (issue 31):
     example resource files under rcfileexs/, without a template).
 
 - ``unmapped``: four sites added in the nineteenth session, after the uncharted sites
-  judged the footer after the page's text, held back to judge the next change: three
+  judged the footer after the page's text, which judged the next change, the table of
+  contents (twentieth session), and are spent as judges since: three
   from generators that no site above uses (Arm_Form, the formatter of the Ada Reference
   Manual; the SELinux Reference Policy's sedoctool.py; ClanLib's own reference
   generator, a bar and a footer around each class's or member's page), and one Sphinx
   site in a layout that no Sphinx site above has (the haiku theme's: div.header,
-  div.topnav, div.content[role=main], div.bottomnav, div.footer). No method has run on
+  div.topnav, div.content[role=main], div.bottomnav, div.footer). No method ran on
   them (not URL Tree, DBCE, trafilatura nor the engine's ``article`` model; neither
-  bench/template_eval.py's evaluation nor bench/site_container.py): only their gold
-  rules were checked, on every crawled page (wget's crawl as the harness runs it,
+  bench/template_eval.py's evaluation nor bench/site_container.py) until they judged
+  the table of contents once, when it was final: before that only their gold rules
+  were checked, on every crawled page (wget's crawl as the harness runs it,
   capture 0; the container found, the share of a page's tokens inside the gold, to
   three decimals). Like the reserve, fresh, untouched, unread, sealed, withheld,
   unopened, untried, unvisited, unexplored and uncharted sites they are left out of the
@@ -1719,9 +1721,10 @@ SITES = [
     # after the page's text, from generators none of the sites above uses (Arm_Form, the
     # Ada Reference Manual's formatter; the SELinux Reference Policy's sedoctool.py;
     # ClanLib's own reference generator) or in a layout none of them has (Sphinx under
-    # the haiku theme), held back to judge the next change; no method has run on them.
-    # Their gold rules were checked on every crawled page (see the module docstring). The
-    # benches other than the judge refuse them (refuse_unmapped).
+    # the haiku theme), which judged the table of contents (twentieth session) and are
+    # spent as judges since. Their gold rules were checked on every crawled page (see
+    # the module docstring). The benches other than the judge refuse them
+    # (refuse_unmapped) until new held-out sites take their place.
     # The Ada 202x Reference Manual (Draft 25), not the annotated one beside it
     # (aarm2020.html), from its table of contents.
     Site("ada-armform", "ada-reference-manual-2020",
@@ -1781,11 +1784,12 @@ def select(
 
 def refuse_unmapped(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unmapped site: they are kept for the judge (added after the uncharted
-    sites judged the footer after the page's text) and stay refused until new held-out
-    sites take their place. (The uncharted sites, which this guard kept before, judged
-    the nineteenth session's change, the footer after the page's text, and are spent as
-    judges since, as the unexplored, unvisited and untried sites are.)"""
+    method on an unmapped site: they were kept for the judge (added after the uncharted
+    sites judged the footer after the page's text; they judged the table of contents)
+    and stay refused until new held-out sites take their place. (The uncharted sites,
+    which this guard kept before, judged the nineteenth session's change, the footer
+    after the page's text, and are spent as judges since, as the unexplored, unvisited
+    and untried sites are.)"""
     unmapped = [site.short for site in sites if site.kind == "unmapped"]
     if unmapped:
         raise SystemExit(f"{', '.join(unmapped)}: the unmapped sites are the judge's "

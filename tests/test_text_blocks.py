@@ -767,3 +767,90 @@ def test_a_block_in_an_inline_element_is_enclosed_by_it() -> None:
     ups = [b for b, t in enumerate(blocks.texts) if t == "Up"]
     assert (out[ups] == GOOD).all() and out[block["Method summary"]] == GOOD
     assert out[block["A sidebar link to another page"]] == BAD
+
+
+# MHonArc's resource pages: a table of contents of the page's own sections under its
+# title, inside the element that holds the text (or straight in <body>).
+SECTIONS_PAGE = (
+    b"<html><body><div class=menu><a href=/>Home of the manual</a></div><div class=text>"
+    b"<h1>LISTEND, the resource that ends the message list</h1>"
+    b"<ul><li><a href=#syntax>Syntax</a></li><li><a href=#description>Description</a></li>"
+    b"<li><a href=' #seealso'>See <b>Also</b></a></li></ul>"
+    b"<h2><a name=syntax>The syntax</a></h2>"
+    b"<p>The element holds the markup that ends the message list in the main index.</p>"
+    b"<p>N/A</p>"
+    b"<h2><a name=description>The description</a></h2>"
+    b"<p>It is the counterpart of the resource that begins the list; both are needed.</p>"
+    b"<p>See <a href=#syntax>the syntax</a> above, or <a href=begin.html>LISTBEGIN</a>.</p>"
+    b"</div></body></html>"
+)  # fmt: skip
+
+SECTIONS_PAGE_OWN = (
+    "LISTEND, the resource that ends the message list",
+    "The element holds the markup that ends the message list in the main index.",
+    "It is the counterpart of the resource that begins the list; both are needed.",
+    "See",
+)
+
+
+def test_a_block_of_links_to_the_pages_own_sections_is_a_table_of_contents() -> None:
+    _labels, block, blocks = labelled(SECTIONS_PAGE, SECTIONS_PAGE_OWN)
+    toc = [block["Syntax"], block["Description"], block["Also"]]
+    assert blocks.section_links[toc].all()  # a link of several nodes too
+    # A link to another page, a heading that names its anchor, words outside the links:
+    # not.
+    for other in ("Home of the manual", "The syntax", "the syntax", "N/A"):
+        assert not blocks.section_links[block[other]], other
+    assert blocks.section_links.sum() == 3
+    # Only an item of a list that holds nothing else, its sublists included, is an
+    # entry: a heading that links to itself, a summary table's cell that links to the
+    # member's description below (Javadoc's, LDoc's), and a summary list whose items
+    # carry that description (YARD's, Crystal's), an undocumented member's too, are
+    # the page's.
+    page = (b"<html><body><h2><a href=#methods>Methods</a></h2><table><tr><td>"
+            b"<a href=#press>button::press</a></td><td>When a button is pressed</td></tr>"
+            b"</table><ul><li><a href=#run>#run</a><div><p>Runs the command</p></div></li>"
+            b"<li><a href=#stop>#stop</a></li></ul>"
+            b"<ul><li><a href=#methods>Methods</a><ul><li><a href=#run>run</a></li></ul></li>"
+            b"</ul><ul><li><a href=#other>Other</a><ul><li>with words</li></ul></li></ul>"
+            b"</body></html>")  # fmt: skip
+    _texts, blocks = blocks_of(page)
+    entries = [blocks.texts[b] for b in np.flatnonzero(blocks.section_links)]
+    assert entries == ["Methods", "run"]
+
+
+def test_no_rule_makes_a_table_of_contents_content() -> None:
+    labels, block, blocks = labelled(SECTIONS_PAGE, SECTIONS_PAGE_OWN)
+    toc = [block["Syntax"], block["Description"], block["Also"]]
+    headings = [block["The syntax"], block["The description"]]
+    # Inside the container (div.text) the headings and the label become content; the
+    # table of contents stays template, and the menu outside.
+    out = absorb_in_container(labels, blocks)
+    assert (out[headings] == GOOD).all() and out[block["N/A"]] == GOOD
+    assert (out[toc] == BAD).all() and out[block["Home of the manual"]] == BAD
+    # The same list linking to other pages is the page's, as any template in there.
+    elsewhere = SECTIONS_PAGE.replace(b"href=#", b"href=s.html#").replace(b"' #", b"'s.html#")
+    labels_elsewhere, block_elsewhere, blocks_elsewhere = labelled(elsewhere, SECTIONS_PAGE_OWN)
+    assert not blocks_elsewhere.section_links.any()
+    out = absorb_in_container(labels_elsewhere, blocks_elsewhere)
+    assert (out[[block_elsewhere[t] for t in ("Syntax", "Description", "Also")]] == GOOD).all()
+    # Written straight into <body>, with the headings content: the labels rule makes the
+    # short label between paragraphs content, not the run of the table's entries.
+    body = SECTIONS_PAGE.replace(b"<div class=text>", b"").replace(b"</div></body>", b"</body>")
+    own = (*SECTIONS_PAGE_OWN, "The syntax", "The description")
+    labels, block, blocks = labelled(body, own)
+    assert content_container(labels, blocks) is None
+    toc = [block[t] for t in ("Syntax", "Description", "Also")]
+    out = absorb_enclosed_labels(labels, blocks)
+    assert out[block["N/A"]] == GOOD and (out[toc] == BAD).all()
+    assert (absorb_enclosed(labels, blocks)[toc] == BAD).all()
+    # A short entry that took its content neighbour's decision is template again, with or
+    # without a container; the label that did so stays content where there is none.
+    inherited = np.zeros(len(blocks), dtype=bool)
+    inherited[[*toc, block["N/A"]]] = True
+    took = labels.copy()
+    took[inherited] = GOOD
+    for container in (None, blocks.paths[block["The syntax"]][:2]):
+        out = keep_own_outside(took, inherited, blocks, container)
+        assert (out[toc] == BAD).all()
+    assert keep_own_outside(took, inherited, blocks, None)[block["N/A"]] == GOOD
