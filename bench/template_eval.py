@@ -82,7 +82,7 @@ each figure's mean over the sites and on how many sites the goal is met.
   # (--sites ada,selinux,clanlib,clang):
   apt-get install ada-reference-manual-2020 selinux-policy-doc clanlib-doc clang-15-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
-      [--out bench/reports/template-eval.json]
+      [--methods dbce,keep-all] [--out bench/reports/template-eval.json]
 
 The last line: ``BENCH template_eval pages=... <method>_<site>_token_f1=...
 <method>_<site>_boilerplate_p=... <method>_<group>_token_f1=... ...``.
@@ -105,7 +105,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -804,19 +804,27 @@ def check_tools(sites: list[Site] = SITES) -> None:
         sys.exit("wget crawls the sites into WARC files: apt-get install wget")
 
 
-def evaluate_site(site: Site, tmp: Path, limit: int | None) -> dict:
-    """Both visits of one site, every method's row and the site's figures."""
+def chosen_rows(registry: dict[str, Method], rows: Collection[str] | None) -> dict[str, Method]:
+    """The registry's methods named in ``rows`` (None: all of them), in its order."""
+    return dict(registry) if rows is None else {k: m for k, m in registry.items() if k in rows}
+
+
+def evaluate_site(
+    site: Site, tmp: Path, limit: int | None, rows: Collection[str] | None = None
+) -> dict:
+    """Both visits of one site, every method's row (or those named in ``rows``) and the
+    site's figures."""
     workdir = tmp / site.name
     cap = page_limit(site, limit)
     pages, crawl_s = crawled_pages(site, tmp, cap)
     scored = [p for p in pages if p.scored]
     first = Crawl(site, pages)
-    methods = run_methods(first, METHODS)
+    methods = run_methods(first, chosen_rows(METHODS, rows))
     # The time axis: a second visit, with a rotating teaser box on every page
     # (boilerplate by the gold rule), labelled with the first visit as prev.
     warc2, _seconds = crawl(site, workdir, cap, capture=1)
     second = Crawl(site, read_pages(warc2, site, cap, capture=1), earlier=pages)
-    methods |= run_methods(second, SECOND_VISIT)
+    methods |= run_methods(second, chosen_rows(SECOND_VISIT, rows))
     good = np.concatenate([p.gold == GOOD for p in scored]) if scored else np.zeros(0)
     return {
         "package": site.package, "kind": site.kind, "short": site.short,
@@ -845,7 +853,15 @@ def main() -> None:
                         "unmapped one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
+    parser.add_argument("--methods", help="only these rows, comma-separated (default: all; "
+                        "the baselines' node mapping is the slowest part on large pages): "
+                        + ",".join([*METHODS, *SECOND_VISIT]))  # fmt: skip
     args = parser.parse_args()
+    rows = None if not args.methods else {name.strip() for name in args.methods.split(",")}
+    unknown = sorted((rows or set()) - METHODS.keys() - SECOND_VISIT.keys())
+    if unknown:
+        parser.error(f"unknown methods {', '.join(unknown)}; choose from "
+                     + ", ".join([*METHODS, *SECOND_VISIT]))  # fmt: skip
     sites = select(args.sites or (QUICK_SITES if args.quick else None), default=JUDGED_SITES)
     limit = args.limit or (QUICK_LIMIT if args.quick else None)
     check_tools(sites)
@@ -853,7 +869,7 @@ def main() -> None:
     report: dict = {"sites": {}}
     with tempfile.TemporaryDirectory(prefix="kehr-template-eval-") as tmp:
         for site in sites:
-            report["sites"][site.name] = evaluate_site(site, Path(tmp), limit)
+            report["sites"][site.name] = evaluate_site(site, Path(tmp), limit, rows)
             print_site(site.name, report["sites"][site.name])
     report["summary"] = summarize(report["sites"])
     report["goal"] = {
@@ -861,6 +877,7 @@ def main() -> None:
         "content_recall": GOAL_CONTENT_RECALL,
         "content_f1_above": "keep-all on the same pages",
     }
+    report["methods"] = sorted(rows) if rows else "all"
     report["seconds"] = round(time.perf_counter() - started, 1)
     counts = {kind: sum(s.kind == kind for s in sites) for kind in KINDS}
     print_summary(report["summary"], counts)

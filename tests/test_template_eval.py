@@ -1703,7 +1703,8 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
-    def evaluate_site(site: Any, tmp: Path, limit: int | None) -> dict:
+    def evaluate_site(site: Any, tmp: Path, limit: int | None, rows: Any = None) -> dict:
+        assert rows is None  # every row unless --methods names some
         evaluated.append(site.short)
         row = _row(0.9, 0.96, 0.92, 0.8)
         row["goal"] = template_eval.goal(row)
@@ -1741,3 +1742,20 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert list(fresh) == ["fresh"] and fresh["fresh"]["m"]["sites_of_kind"] == 1
     summary = template_eval.summarize({"y": evaluate_site(_site(template_eval, "yard"), Path(), 1)})
     assert list(summary) == ["reserve"] and summary["reserve"]["m"]["goal_sites"] == 1
+
+
+def test_methods_chooses_rows_and_refuses_unknown_names(
+    template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--methods`` keeps the registry's order and only the rows named; a name that is
+    no row stops the run before any crawl, naming the rows there are."""
+    chosen = template_eval.chosen_rows(template_eval.METHODS, {"dbce", "keep-all"})
+    assert list(chosen) == [m for m in template_eval.METHODS if m in ("dbce", "keep-all")]
+    assert template_eval.chosen_rows(template_eval.SECOND_VISIT, {"dbce"}) == {}
+    assert template_eval.chosen_rows(template_eval.METHODS, None) == template_eval.METHODS
+    monkeypatch.setattr(sys, "argv", ["template_eval.py", "--methods", "dbce,nosuch"])
+    with pytest.raises(SystemExit) as stopped:
+        template_eval.main()
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert "unknown methods nosuch" in error and "urltree:relaxed-share-40" in error
