@@ -853,15 +853,16 @@ def main() -> None:
                         "unmapped one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
+    rows_known = [*METHODS, *SECOND_VISIT]
     parser.add_argument("--methods", help="only these rows, comma-separated (default: all; "
                         "the baselines' node mapping is the slowest part on large pages): "
-                        + ",".join([*METHODS, *SECOND_VISIT]))  # fmt: skip
+                        + ",".join(rows_known))  # fmt: skip
     args = parser.parse_args()
     rows = None if not args.methods else {name.strip() for name in args.methods.split(",")}
-    unknown = sorted((rows or set()) - METHODS.keys() - SECOND_VISIT.keys())
+    unknown = sorted((rows or set()) - set(rows_known))
     if unknown:
         parser.error(f"unknown methods {', '.join(unknown)}; choose from "
-                     + ", ".join([*METHODS, *SECOND_VISIT]))  # fmt: skip
+                     + ", ".join(rows_known))  # fmt: skip
     sites = select(args.sites or (QUICK_SITES if args.quick else None), default=JUDGED_SITES)
     limit = args.limit or (QUICK_LIMIT if args.quick else None)
     check_tools(sites)

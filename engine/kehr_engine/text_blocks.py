@@ -383,7 +383,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     inside_node = 0
     links = 0  # open <a href> elements
     anchors = 0  # outermost <a href> elements opened so far: the current one's number
-    in_page: set[int] = set()  # the numbers of those whose href is a fragment ("#...")
+    in_page = False  # whether the current one's href is a fragment of the page ("#...")
     node_anchor = np.zeros(node_count, dtype=np.int64)  # 0 outside every link
     # The open lists and list items' paths, and per element whether every letter in it
     # so far is inside links to the page's sections; the paths of the closed ones where
@@ -405,7 +405,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                     node_segment[index] = segment
                     node_text[index] = "".join(element.itertext())
                     node_anchor[index] = anchors if links else 0
-                    if item_clean and item_clean[-1] and not (links and anchors in in_page):
+                    if item_clean and item_clean[-1] and not (links and in_page):
                         item_clean[-1] = not _NOT_LETTERS.sub("", node_text[index])
                     depth = len(path) - 1
                     known = segment_enclosing.get(segment)
@@ -439,8 +439,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 links += 1
                 if links == 1:
                     anchors += 1
-                    if element.get("href", "").lstrip().startswith("#"):
-                        in_page.add(anchors)
+                    in_page = element.get("href", "").lstrip().startswith("#")
             if tag == "h1" and state[2] and title is None:
                 title = tuple(path)
             if tag in BOUNDARIES and not inside_node:
