@@ -523,8 +523,8 @@ Fifteen kinds of site (issue 31):
   judged the table of contents, held back to judge the next change: two from generators
   that no site above uses (PasDoc, the Castle Game Engine's API reference; Xiph.Org's
   pages written by hand, a header and a footer table around each API page), and, as no
-  manual generator that the sites above do not use was found with enough pages, two
-  Sphinx sites in layouts that no Sphinx site above has (the Bootstrap theme's: div#navbar
+  manual generator new to the sites above was found with enough pages, two Sphinx
+  sites in layouts that no Sphinx site above has (the Bootstrap theme's: div#navbar
   with the whole documentation's contents in its "Site" menu, div#sidebar,
   div.body[role=main], footer.footer; agogo's: div.header-wrapper, div.sidebar,
   div.body[role=main], div.footer-wrapper). No method has run on them (not URL Tree,
