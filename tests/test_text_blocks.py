@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+import kehr_engine.text_blocks as text_blocks_module
 from kehr_engine.segmenter import segment
 from kehr_engine.text_blocks import (
     LINK_PLACEHOLDER,
@@ -13,6 +14,7 @@ from kehr_engine.text_blocks import (
     absorb_enclosed,
     absorb_enclosed_labels,
     absorb_in_container,
+    absorb_unlettered,
     absorb_within,
     content_container,
     enclosed_and_container,
@@ -452,6 +454,71 @@ def test_in_a_page_without_a_container_enclosed_short_labels_become_content() ->
     applied, container = enclosed_and_container(labels, blocks, 12, 0.9, 20)
     assert container is None and applied[kind] == GOOD
     assert enclosed_and_container(labels, blocks, 12, 0.0, 20)[0][kind] == BAD  # rules off
+
+
+# Arm_Form's shape (the Ada Reference Manual): each paragraph's number in a div of its
+# own before it, straight in <body>; the numbers recur on every page.
+NUMBERED_PAGE = (
+    b"<html><body><div><b>Reference Manual</b> <a href=ttl.html>Legal Information</a></div>"
+    b"<div><a href=toc.html><img alt=Contents></a> <a href=prev.html>Previous page</a></div>"
+    b"<h1>3.2 Types and Subtypes</h1>"
+    b"<div class=paranum><a name=p1>1</a></div>"
+    b"<div class=Normal>A type is characterized by a set of values and operations.</div>"
+    b"<div class=paranum><a name=p2>2/2</a></div>"
+    b"<div class=Normal>Types are grouped into categories of types by their values.</div>"
+    b"<div class=paranum>\xc2\xb6 |</div>"
+    b"<div class=paranum><a name=p3>3</a></div>"
+    b"<div class=Normal>The elementary types are the scalar types and the access types.</div>"
+    b"<div class=paranum>4</div>"
+    b"<div><a href=next.html>Next page</a> <a href=index.html>Index of the manual</a></div>"
+    b"<div class=paranum>5</div>"
+    b"<div>Sponsored in part by the manual's sponsors</div>"
+    b"</body></html>"
+)  # fmt: skip
+NUMBERED_PAGE_OWN = (
+    "3.2 Types and Subtypes",
+    "A type is characterized by a set of values and operations.",
+    "Types are grouped into categories of types by their values.",
+    "The elementary types are the scalar types and the access types.",
+)
+
+
+def test_in_a_page_without_a_container_numbers_between_paragraphs_become_content() -> None:
+    labels, block, blocks = labelled(NUMBERED_PAGE, NUMBERED_PAGE_OWN)
+    numbers = [block["1"], block["2/2"], block["\xb6 |"], block["3"]]
+    assert (blocks.letters[numbers] == 0).all()
+    # A number shares only <body> with its paragraphs: it inherits nothing, no run of
+    # lettered blocks holds it, and no element below <body> holds the page's text.
+    assert (inherit_short(labels, blocks)[numbers] == BAD).all()
+    assert (absorb_enclosed_labels(labels, blocks)[numbers] == BAD).all()
+    assert content_container(labels, blocks) is None
+    out = absorb_unlettered(labels, blocks)
+    # Between two content blocks, one number or several: content.
+    assert (out[numbers] == GOOD).all()
+    # A number between content and template, or between template blocks, stays template.
+    assert out[block["4"]] == BAD and out[block["5"]] == BAD
+    assert (out[blocks.letters > 0] == labels[blocks.letters > 0]).all()  # only numbers
+    # Both template methods apply it where the page has no container, and not with the
+    # rules off.
+    applied, container = enclosed_and_container(labels, blocks, 12, 0.9, 20)
+    assert container is None and (applied[numbers] == GOOD).all()
+    assert (enclosed_and_container(labels, blocks, 12, 0.0, 20)[0][numbers] == BAD).all()
+
+
+def test_where_the_page_has_a_container_numbers_are_left_to_it(monkeypatch) -> None:
+    """Inside an element that holds the page's text, a number inherits from its
+    paragraphs (or the container rule takes it): this rule does not run there."""
+    html = NUMBERED_PAGE.replace(b"<h1>", b"<div class=text><h1>").replace(
+        b"<div class=paranum>4</div>", b"</div><div class=paranum>4</div>"
+    )
+    labels, block, blocks = labelled(html, NUMBERED_PAGE_OWN)
+    assert content_container(labels, blocks) is not None
+    assert (inherit_short(labels, blocks)[[block["1"], block["3"]]] == GOOD).all()
+    calls: list[np.ndarray] = []
+    monkeypatch.setattr(text_blocks_module, "absorb_unlettered",
+                        lambda labels, _blocks, **_kw: calls.append(labels) or labels)  # fmt: skip
+    enclosed_and_container(labels, blocks, 12, 0.9, 20)
+    assert calls == []
 
 
 def test_a_page_with_a_container_keeps_its_labels_outside_it_template() -> None:

@@ -52,6 +52,18 @@ rotating teaser) follows them. It was chosen on the fresh sites' error lists (GA
 reference manual) against the same rule without the length limit, which turned the
 second visit's navigation before the teaser into content; no parameter is new.
 
+**Numbers between paragraphs.** A block without letters (a paragraph number, a "¶", a
+"|") takes its long neighbour's decision as any short block does, but only from a
+neighbour it shares a container with below ``<body>``, and no run of lettered blocks
+holds it. Arm_Form (the Ada Reference Manual) writes each paragraph's number ("1",
+"2/2", "4.1/2") in a ``div`` of its own straight in ``<body>``, before the paragraph:
+the numbers recur on every page, the URL Tree counts them as template, and nothing made
+them content. Where a page has no content container, :func:`absorb_unlettered` (Kehr's
+rule, not the papers') makes a template block without letters content when the blocks
+with letters just before and after it are content; between template, or between
+template and content, it stays template. Built from the unmapped sites' error lists
+(Ada's); no parameter is new.
+
 **Template inside the content container.** Some generators repeat whole sections inside
 the content, not just labels: rustdoc's trait implementations ("The type returned in the
 event of a conversion error.") on every page of a crate, javadoc's "Methods inherited
@@ -222,7 +234,8 @@ from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG, shared_document_tre
 __all__ = ["BOUNDARIES", "CONTAINER_SHARE", "ENCLOSED_MAX_DISTANCE", "ENCLOSED_MAX_RUN",
            "LINK_PLACEHOLDER", "LINK_ROW_LINKS", "MIN_BLOCK_LETTERS", "SKELETON_LINK_SHARE",
            "TextBlocks",
-           "absorb_enclosed", "absorb_enclosed_labels", "absorb_in_container", "absorb_within",
+           "absorb_enclosed", "absorb_enclosed_labels", "absorb_in_container", "absorb_unlettered",
+           "absorb_within",
            "check_container_share", "content_container",
            "enclosed_and_container", "inherit", "inherit_short", "keep_own_outside",
            "text_blocks"]  # fmt: skip
@@ -755,6 +768,24 @@ def absorb_enclosed_labels(
     )  # fmt: skip
 
 
+def absorb_unlettered(
+    labels: np.ndarray, blocks: TextBlocks, *, template: int = 1, content: int = 3
+) -> np.ndarray:
+    """``labels`` per block where each ``template`` block without letters (a paragraph
+    number, a "¶", a "|") whose nearest blocks with letters before and after it are both
+    ``content`` becomes content, whatever element they share (module doc, *Numbers
+    between paragraphs*)."""
+    out = np.asarray(labels).copy()
+    lettered = np.flatnonzero(blocks.letters > 0)
+    if len(lettered) < 2:
+        return out
+    for before, after in itertools.pairwise(lettered.tolist()):
+        if after - before > 1 and out[before] == content and out[after] == content:
+            span = out[before + 1 : after]
+            span[span == template] = content
+    return out
+
+
 def content_container(
     labels: np.ndarray,
     blocks: TextBlocks,
@@ -907,6 +938,7 @@ def enclosed_and_container(
         # <body>): the labels a generator puts between its paragraphs are reached here.
         labels = absorb_enclosed_labels(labels, blocks, enclosed_run, min_letters,
                                         template=template, content=content)  # fmt: skip
+        labels = absorb_unlettered(labels, blocks, template=template, content=content)
     return labels, container
 
 
