@@ -515,8 +515,12 @@ def test_where_the_page_has_a_container_numbers_are_left_to_it(monkeypatch) -> N
     assert content_container(labels, blocks) is not None
     assert (inherit_short(labels, blocks)[[block["1"], block["3"]]] == GOOD).all()
     calls: list[np.ndarray] = []
-    monkeypatch.setattr(text_blocks_module, "absorb_unlettered",
-                        lambda labels, _blocks, **_kw: calls.append(labels) or labels)  # fmt: skip
+
+    def recording(labels: np.ndarray, _blocks: TextBlocks, **_kw: int) -> np.ndarray:
+        calls.append(labels)
+        return labels
+
+    monkeypatch.setattr(text_blocks_module, "absorb_unlettered", recording)
     enclosed_and_container(labels, blocks, 12, 0.9, 20)
     assert calls == []
 
