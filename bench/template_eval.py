@@ -87,8 +87,8 @@ each figure's mean over the sites and on how many sites the goal is met.
   # (--sites renpy,castle,vorbis,krb5):
   apt-get install renpy-doc castle-game-engine-doc libvorbis-dev krb5-doc
   # the untrodden sites, held back to judge the next change
-  # (--sites drgeo,allegro4):
-  apt-get install drgeo-doc allegro4-doc
+  # (--sites drgeo,allegro4,gevent):
+  apt-get install drgeo-doc allegro4-doc python-gevent-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--methods dbce,keep-all] [--out bench/reports/template-eval.json]
 

@@ -594,42 +594,51 @@ Sixteen kinds of site (issue 31):
     appdev/refs/macros/ADDRTYPE_CHAOS.html (51 of the 150), a name and a value; the
     highest: mitK5license.html, genindex-all.html and genindex-K.html).
 
-- ``untrodden``: two sites added in the twenty-second session, after the unsurveyed sites
-  judged numbers between paragraphs, held back to judge the next change, both from
-  generators that no site above uses (Hyperlatex, Dr. Geo's manual; makedoc, Allegro
-  4's own formatter of its ``._tx`` sources, not the pandoc of the allegro site), so
-  neither is Sphinx and no headings' permalinks arise. No method has run on them (not
-  URL Tree, DBCE, trafilatura nor the engine's ``article`` model; neither
-  bench/template_eval.py's evaluation nor bench/site_container.py): only their gold
-  rules were checked, on every crawled page (wget's crawl as the harness runs it,
-  capture 0; the container found, the share of a page's tokens inside the gold, to
-  three decimals). Like the reserve, fresh, untouched, unread, sealed, withheld,
-  unopened, untried, unvisited, unexplored, uncharted, unmapped and unsurveyed sites
-  they are left out of the default run unless ``--sites`` names them, and the benches
-  other than the judge refuse them (:func:`refuse_untrodden`), so that nothing is tuned
-  on them. Two, not four: no other generator new to the sites above was found with
-  enough pages in the time this session had. (Looked at and left out: Typer's,
-  python-typer-doc, MkDocs (the mkdocs site's generator) under its Read the Docs theme
-  (the emscripten site's layout); GHC's users guide, ghc-doc, Sphinx under the Read the
-  Docs theme again; Open vSwitch's, openvswitch-doc, FontForge's, fontforge-doc, Cython's,
-  cython-doc, mpi4py's, python-mpi4py-doc, and lmfit's, python-lmfit-doc, Sphinx under
-  alabaster, classic and Sphinx's own theme, the basic layout again; Festival's,
-  festival-doc, and asymptote's, asymptote-doc, makeinfo again; OpenAFS's, openafs-doc,
-  the stock DocBook XSL chunker again; SDL 2's, libsdl2-doc, FLAC's, libflac-doc, and
-  Theora's, libtheora-doc, Doxygen; the Cyrus IMAP pages, cyrus-doc, written by hand
-  without a template; and too few pages: Pure Data's manual, puredata-doc, 9 (39 HTML
-  files in all, in separate parts); BeanShell's manual, bsh-doc, 28 beside its Javadoc;
-  the DebianDoc-SGML manual, debiandoc-sgml-doc, 13; sgmlspl's and SGMLSpm's,
-  sgmls-doc, 17 each; Lynx's help, lynx-common, 27; the X.Org documents, xorg-docs, 16.)
+- ``untrodden``: three sites added in the twenty-second session, after the unsurveyed
+  sites judged numbers between paragraphs, held back to judge the next change: two from
+  generators that no site above uses (Hyperlatex, Dr. Geo's manual; makedoc, Allegro 4's
+  own formatter of its ``._tx`` sources, not the pandoc of the allegro site), and one
+  Sphinx site in a layout that no Sphinx site above has (gevent's own theme: div#header
+  with the site's tabs, div#splash's two columns, div.col3big with the document and
+  div.col3 with the sidebar, and div#footer; no div.related nor div[role=main]). Its
+  headings' "¶" permalinks (a.headerlink) are content, as in the developer Sphinx sites
+  (python, sphinx, devref: inside div[role=main], which no rule takes them out of), not
+  template as on the unsurveyed Sphinx sites. No method has run on them (not URL Tree,
+  DBCE, trafilatura nor the engine's ``article`` model; neither bench/template_eval.py's
+  evaluation nor bench/site_container.py): only their gold rules were checked, on every
+  crawled page (wget's crawl as the harness runs it, capture 0; the container found, the
+  share of a page's tokens inside the gold, to three decimals). Like the reserve, fresh,
+  untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
+  uncharted, unmapped and unsurveyed sites they are left out of the default run unless
+  ``--sites`` names them, and the benches other than the judge refuse them
+  (:func:`refuse_untrodden`), so that nothing is tuned on them. Three, not four: no
+  other generator or Sphinx layout new to the sites above was found with enough pages in
+  the time this session had. (Looked at and left out: Typer's, python-typer-doc, MkDocs
+  (the mkdocs site's generator) under its Read the Docs theme (the emscripten site's
+  layout); GHC's users guide, ghc-doc, Sphinx under the Read the Docs theme again; Open
+  vSwitch's, openvswitch-doc, FontForge's, fontforge-doc, Cython's, cython-doc,
+  mpi4py's, python-mpi4py-doc, lmfit's, python-lmfit-doc, CherryPy's,
+  python-cherrypy3-doc, NiBabel's, python-nibabel-doc, and DIPY's, python-dipy-doc,
+  Sphinx under alabaster, classic, Sphinx's own theme or their own headers over the
+  basic layout again; PyTables', python-tables-doc, and Scrapy's, python-scrapy-doc, the
+  Read the Docs theme again; Festival's, festival-doc, and asymptote's, asymptote-doc,
+  makeinfo again; OpenAFS's, openafs-doc, the stock DocBook XSL chunker again; SDL 2's,
+  libsdl2-doc, FLAC's, libflac-doc, and Theora's, libtheora-doc, Doxygen, as is HDF5's
+  C++ reference, libhdf5-doc; XMLSec's, libxmlsec1-doc, gtk-doc; the Cyrus IMAP pages,
+  cyrus-doc, written by hand without a template; and too few pages: Pure Data's manual,
+  puredata-doc, 9 (39 HTML files in all, in separate parts); BeanShell's manual,
+  bsh-doc, 28 beside its Javadoc; the DebianDoc-SGML manual, debiandoc-sgml-doc, 13;
+  sgmlspl's and SGMLSpm's, sgmls-doc, 17 each; Lynx's help, lynx-common, 27; the X.Org
+  documents, xorg-docs, 16.)
 
-  - drgeo-hyperlatex (Hyperlatex 2.6, Dr. Geo 1.1's user manual, drgeo-doc; the English
-    manual, help/c/, from drgenius.html): 57, none without; 0.062 / 0.533 / 0.914 (its
-    template is the navigation table above and below the text, the Next, Up and Previous
-    image buttons and the node's title in bold, and the address, "Any comments/remarks?
-    ... join the DR. GEO mailing list.", some 30 tokens; the lowest: the part and
-    section pages drgenius_55.html ("Loading Constructions"), drgenius_56.html and
-    drgenius_49.html ("Creating a DGS"), a title alone; the highest:
-    drgenius_46.html, using_macro.html and introduction.html).
+  - drgeo-hyperlatex (Hyperlatex 2.6, Dr. Geo's user manual of 2004, "Dr. Genius User's
+    Manual", drgeo-doc 1.5; the English manual, help/c/, from drgenius.html): 57, none
+    without; 0.062 / 0.533 / 0.914 (its template is the navigation table above and below
+    the text, the Next, Up and Previous image buttons and the node's title in bold, and
+    the address, "Any comments/remarks? ... join the DR. GEO mailing list.", some 30
+    tokens; the lowest: the part and section pages drgenius_55.html ("Loading
+    Constructions"), drgenius_56.html and drgenius_49.html ("Creating a DGS"), a title
+    alone; the highest: drgenius_46.html, using_macro.html and introduction.html).
   - allegro4-makedoc (makedoc, Allegro 4.4.3's manual and the pages beside it,
     allegro4-doc; from index.html): 70, none without; 0.720 / 0.945 / 1.000 (its
     template is the "Back to contents" link closing each of the manual's 49 chapters and
@@ -639,6 +648,14 @@ Sixteen kinds of site (issue 31):
     faq.html, whose lists are long beside short entries; the 21 pages beside the
     manual, index.html, readme.html, changes.html, thanks.html, ..., have no template and
     their text is all content).
+  - gevent-sphinx (Sphinx under gevent's own theme, gevent 22.10's documentation,
+    python-gevent-doc): 144, none without; 0.099 / 0.934 / 0.997 (its template is the
+    header's logo and tabs (Blog, Code, Docs, Download, ...), the right column's sidebar
+    (the page's contents, or the Next/Previous/Up links), the closing "Next page: ..."
+    line and the footer (the version, the copyright, the links and "Page Top"), some 40
+    to 60 tokens; the lowest: api/gevent.resolver.ares.html, api/gevent.ares.html and
+    api/gevent.builtins.html, a title and a line; the highest are the source pages under
+    _modules/ (48 of the 144), such as _modules/subprocess.html).
 
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
@@ -655,7 +672,7 @@ fresh sites (497 pages), the untouched sites (600 pages), the unread sites (516 
 the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites (583
 pages), the untried sites (401 pages), the unvisited sites (354 pages), the unexplored
 sites (415 pages), the uncharted sites (506 pages), the unmapped sites (539 pages), the
-unsurveyed sites (510 pages) and the untrodden sites (127 pages) are not in that run.
+unsurveyed sites (510 pages) and the untrodden sites (271 pages) are not in that run.
 """
 
 from __future__ import annotations
@@ -1505,6 +1522,28 @@ def _makedoc_boilerplate(element: lxml.html.HtmlElement) -> bool:
     return bool(hrefs) and all(h.startswith("#") for h in hrefs)
 
 
+def _gevent_content(element: lxml.html.HtmlElement) -> bool:
+    # gevent's own Sphinx theme: the document's div.body, in div.bodywrapper inside
+    # div#splash's wide left column (div.col3big); the header (div#header: the logo and
+    # the Blog/Code/Docs/... tabs), the right column (div.col3, whose own div.body holds
+    # the sidebar: the page's contents, the previous and next topics, the search box)
+    # and the footer (div#footer) are outside. There is no div[role=main].
+    parent = element.getparent()
+    return (
+        element.tag == "div"
+        and has_class(element, "body")
+        and parent is not None
+        and has_class(parent, "bodywrapper")
+    )
+
+
+def _gevent_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The theme's "Next page: ..." line that closes the document's div.body.
+    if element.tag != "p" or not len(element) or element[0].tag != "strong":
+        return False
+    return element[0].text_content().strip().startswith("Next page:")
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -1974,8 +2013,9 @@ SITES = [
          short="krb5", kind="unsurveyed", cap=150),
     # Untrodden: added in the twenty-second session, after the unsurveyed sites judged
     # numbers between paragraphs, from generators none of the sites above uses
-    # (Hyperlatex; Allegro 4's makedoc), held back to judge the next change; no method has
-    # run on them. Their gold rules were checked on every crawled page (see the module
+    # (Hyperlatex; Allegro 4's makedoc) or in a layout none of them has (Sphinx under
+    # gevent's own theme), held back to judge the next change; no method has run on
+    # them. Their gold rules were checked on every crawled page (see the module
     # docstring). The benches other than the judge refuse them (refuse_untrodden).
     # Dr. Geo's English manual (help/c/; the other directories are its translations).
     Site("drgeo-hyperlatex", "drgeo-doc", Path("/usr/share/drgeo/help/c"), "drgenius.html",
@@ -1988,6 +2028,12 @@ SITES = [
          "(\"Back to contents\") and the page's own list of its entries or sections (a ul "
          "of links to \"#...\" only)", _makedoc_boilerplate,
          short="allegro4", kind="untrodden", cap=150),
+    Site("gevent-sphinx", "python-gevent-doc", Path("/usr/share/doc/python-gevent-doc/html"),
+         "index.html", _gevent_content, "Sphinx (gevent's own theme): the document's div.body "
+         "(in div.bodywrapper), except the closing \"Next page: ...\" line; the header's "
+         "tabs, the right column (the sidebar) and the footer are outside; the headings' "
+         "\"\u00b6\" permalinks are content, as in the developer Sphinx sites",
+         _gevent_boilerplate, short="gevent", kind="untrodden", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).

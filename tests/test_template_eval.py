@@ -135,7 +135,7 @@ UNEXPLORED = {"lilypond", "spectre", "pandas", "emscripten"}
 UNCHARTED = {"dsssl", "sympy", "mlrisc", "mhonarc"}
 UNMAPPED = {"ada", "selinux", "clanlib", "clang"}
 UNSURVEYED = {"renpy", "castle", "vorbis", "krb5"}
-UNTRODDEN = {"drgeo", "allegro4"}
+UNTRODDEN = {"drgeo", "allegro4", "gevent"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -1545,6 +1545,31 @@ TEMPLATES = {
         "<li><a href='allegro.html'>The Allegro manual</a></ul><ul>\n</ul></body></html>",
         ["A game programming library.", "License and Disclaimer", "The Allegro manual"],
         [],
+    ),
+    # Sphinx under gevent's own theme: the document's div.body (in div.bodywrapper)
+    # except the "Next page" line; the headings' "\u00b6" permalinks are content, as in
+    # the developer Sphinx sites. The header, the right column (whose own div.body holds
+    # the sidebar) and the footer are outside.
+    "gevent": (
+        "<html><body><div id='site-wrapper'><div id='header'><div id='top'><div id='logo' "
+        "class='left'><h1><a href='/'>gevent</a></h1></div><div id='main-nav' class='left "
+        "navigation'><ul class='tabbed'><li><a href='http://blog.gevent.org'>Blog</a></li>"
+        "<li><a href='/contents.html'>Docs</a></li></ul></div></div></div><div id='splash'>"
+        "<div class='col3big left'><div class='document'><div class='documentwrapper'><div "
+        "class='bodywrapper'><div class='body'><section id='module-gevent.ares'><h1>"
+        "gevent.ares<a class='headerlink' href='#module-gevent.ares'>\u00b6</a></h1><p>"
+        "Backwards compatibility alias for gevent.resolver.cares.</p></section><p><strong>"
+        "Next page: <a href='gevent.backdoor.html'>gevent.backdoor</a></strong></p></div>"
+        "</div></div></div></div><div class='col3 right'><div class='body'><div "
+        "class='sphinxsidebar'><h3>Navigation</h3><ul><li>Next: <a "
+        "href='gevent.backdoor.html'>gevent.backdoor</a></li></ul></div></div></div></div>"
+        "<div id='footer'><div id='footer-left' class='left'><p>version 22.10.2 <a "
+        "href='http://denisbilenko.com'>\u00a9 2009-2019 Denis Bilenko</a></p></div><div "
+        "id='footer-right' class='right'><p class='large'><a href='#top'>Page Top</a></p>"
+        "</div></div></div></body></html>",
+        ["gevent.ares", "\u00b6", "Backwards compatibility alias for gevent.resolver.cares."],
+        ["gevent", "Blog", "Docs", "Next page:", "gevent.backdoor", "Navigation", "Next:",
+         "version 22.10.2", "\u00a9 2009-2019 Denis Bilenko", "Page Top"],
     ),
 }  # fmt: skip
 
