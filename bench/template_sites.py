@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Fifteen kinds of site (issue 31):
+Sixteen kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -520,22 +520,24 @@ Fifteen kinds of site (issue 31):
     highest: genindex.html, the index).
 
 - ``unsurveyed``: four sites added in the twenty-first session, after the unmapped sites
-  judged the table of contents, held back to judge the next change: two from generators
+  judged the table of contents, which judged the next change, numbers between paragraphs
+  (twenty-first session), and are spent as judges since: two from generators
   that no site above uses (PasDoc, the Castle Game Engine's API reference; Xiph.Org's
   pages written by hand, a header and a footer table around each API page), and, as no
   manual generator new to the sites above was found with enough pages, two Sphinx
   sites in layouts that no Sphinx site above has (the Bootstrap theme's: div#navbar
   with the whole documentation's contents in its "Site" menu, div#sidebar,
   div.body[role=main], footer.footer; agogo's: div.header-wrapper, div.sidebar,
-  div.body[role=main], div.footer-wrapper). No method has run on them (not URL Tree,
+  div.body[role=main], div.footer-wrapper). No method ran on them (not URL Tree,
   DBCE, trafilatura nor the engine's ``article`` model; neither
-  bench/template_eval.py's evaluation nor bench/site_container.py): only their gold
+  bench/template_eval.py's evaluation nor bench/site_container.py) until they judged
+  numbers between paragraphs once, when it was final: before that only their gold
   rules were checked, on every crawled page (wget's crawl as the harness runs it,
   capture 0; the container found, the share of a page's tokens inside the gold, to
   three decimals). Like the reserve, fresh, untouched, unread, sealed, withheld,
   unopened, untried, unvisited, unexplored, uncharted and unmapped sites they are left
-  out of the default run unless ``--sites`` names them, and the benches other than the
-  judge refuse them (:func:`refuse_unsurveyed`), so that nothing is tuned on them.
+  out of the default run unless ``--sites`` names them (the benches other than the
+  judge refused them until the untrodden sites below took their place).
   Sphinx's permalinks beside the headings (a.headerlink: "link" under Bootstrap, "¶"
   under agogo) are template in their gold, as on the libvirt site. (Looked at and left
   out: htp's reference, htp, made by htp, an HTML preprocessor, around a real template,
@@ -592,6 +594,69 @@ Fifteen kinds of site (issue 31):
     appdev/refs/macros/ADDRTYPE_CHAOS.html (51 of the 150), a name and a value; the
     highest: mitK5license.html, genindex-all.html and genindex-K.html).
 
+- ``untrodden``: three sites added in the twenty-second session, after the unsurveyed
+  sites judged numbers between paragraphs, held back to judge the next change: two from
+  generators that no site above uses (Hyperlatex, Dr. Geo's manual; makedoc, Allegro 4's
+  own formatter of its ``._tx`` sources, not the pandoc of the allegro site), and one
+  Sphinx site in a layout that no Sphinx site above has (gevent's own theme: div#header
+  with the site's tabs, div#splash's two columns, div.col3big with the document and
+  div.col3 with the sidebar, and div#footer; no div.related nor div[role=main]). Its
+  headings' "¶" permalinks (a.headerlink) are content, as in the developer Sphinx sites
+  (python, sphinx, devref: inside div[role=main], which no rule takes them out of), not
+  template as on the unsurveyed Sphinx sites. No method has run on them (not URL Tree,
+  DBCE, trafilatura nor the engine's ``article`` model; neither bench/template_eval.py's
+  evaluation nor bench/site_container.py): only their gold rules were checked, on every
+  crawled page (wget's crawl as the harness runs it, capture 0; the container found, the
+  share of a page's tokens inside the gold, to three decimals). Like the reserve, fresh,
+  untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
+  uncharted, unmapped and unsurveyed sites they are left out of the default run unless
+  ``--sites`` names them, and the benches other than the judge refuse them
+  (:func:`refuse_untrodden`), so that nothing is tuned on them. Three, not four: no
+  other generator or Sphinx layout new to the sites above was found with enough pages in
+  the time this session had. (Looked at and left out: Typer's, python-typer-doc, MkDocs
+  (the mkdocs site's generator) under its Read the Docs theme (the emscripten site's
+  layout); GHC's users guide, ghc-doc, Sphinx under the Read the Docs theme again; Open
+  vSwitch's, openvswitch-doc, FontForge's, fontforge-doc, Cython's, cython-doc,
+  mpi4py's, python-mpi4py-doc, lmfit's, python-lmfit-doc, CherryPy's,
+  python-cherrypy3-doc, NiBabel's, python-nibabel-doc, and DIPY's, python-dipy-doc,
+  Sphinx under alabaster, classic, Sphinx's own theme or their own headers over the
+  basic layout again; PyTables', python-tables-doc, and Scrapy's, python-scrapy-doc, the
+  Read the Docs theme again; Festival's, festival-doc, and asymptote's, asymptote-doc,
+  makeinfo again; OpenAFS's, openafs-doc, the stock DocBook XSL chunker again; SDL 2's,
+  libsdl2-doc, FLAC's, libflac-doc, and Theora's, libtheora-doc, Doxygen, as is HDF5's
+  C++ reference, libhdf5-doc; XMLSec's, libxmlsec1-doc, gtk-doc; the Cyrus IMAP pages,
+  cyrus-doc, written by hand without a template; and too few pages: Pure Data's manual,
+  puredata-doc, 9 (39 HTML files in all, in separate parts); BeanShell's manual,
+  bsh-doc, 28 beside its Javadoc; the DebianDoc-SGML manual, debiandoc-sgml-doc, 13;
+  sgmlspl's and SGMLSpm's, sgmls-doc, 17 each; Lynx's help, lynx-common, 27; the X.Org
+  documents, xorg-docs, 16.)
+
+  - drgeo-hyperlatex (Hyperlatex 2.6, Dr. Geo's user manual of 2004, "Dr. Genius User's
+    Manual", drgeo-doc 1.5; the English manual, help/c/, from drgenius.html): 57, none
+    without; 0.062 / 0.533 / 0.914 (its template is the navigation table above and below
+    the text, the Next, Up and Previous image buttons and the node's title in bold, and
+    the address, "Any comments/remarks? ... join the DR. GEO mailing list.", some 30
+    tokens; the lowest: the part and section pages drgenius_55.html ("Loading
+    Constructions"), drgenius_56.html and drgenius_49.html ("Creating a DGS"), a title
+    alone; the highest: drgenius_46.html, using_macro.html and introduction.html).
+  - allegro4-makedoc (makedoc, Allegro 4.4.3's manual and the pages beside it,
+    allegro4-doc; from index.html): 70, none without; 0.720 / 0.945 / 1.000 (its
+    template is the "Back to contents" link closing each of the manual's 49 chapters and
+    the list of a chapter's entries opening it, a link to "#..." and a one-line summary
+    each, as the FAQ's and the tools' pages open with the list of their sections; the
+    lowest: alleg025.html (mixer routines), alleg012.html (truecolor pixel formats) and
+    faq.html, whose lists are long beside short entries; the 21 pages beside the
+    manual, index.html, readme.html, changes.html, thanks.html, ..., have no template and
+    their text is all content).
+  - gevent-sphinx (Sphinx under gevent's own theme, gevent 22.10's documentation,
+    python-gevent-doc): 144, none without; 0.099 / 0.934 / 0.997 (its template is the
+    header's logo and tabs (Blog, Code, Docs, Download, ...), the right column's sidebar
+    (the page's contents, or the Next/Previous/Up links), the closing "Next page: ..."
+    line and the footer (the version, the copyright, the links and "Page Top"), some 40
+    to 60 tokens; the lowest: api/gevent.resolver.ares.html, api/gevent.ares.html and
+    api/gevent.builtins.html, a title and a line; the highest are the source pages under
+    _modules/ (48 of the 144), such as _modules/subprocess.html).
+
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
 harness reports how many such pages each site has (:func:`has_container`).
@@ -606,8 +671,8 @@ nodes, bytes and words: some 3 to 4 minutes more. The reserve sites (756 pages),
 fresh sites (497 pages), the untouched sites (600 pages), the unread sites (516 pages),
 the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites (583
 pages), the untried sites (401 pages), the unvisited sites (354 pages), the unexplored
-sites (415 pages), the uncharted sites (506 pages), the unmapped sites (539 pages) and
-the unsurveyed sites (510 pages) are not in that run.
+sites (415 pages), the uncharted sites (506 pages), the unmapped sites (539 pages), the
+unsurveyed sites (510 pages) and the untrodden sites (271 pages) are not in that run.
 """
 
 from __future__ import annotations
@@ -629,10 +694,12 @@ Rule = Callable[[lxml.html.HtmlElement], bool]
 Kind = Literal[
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
+    "untrodden",
 ]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
+    "untrodden",
 )  # fmt: skip
 
 
@@ -1429,6 +1496,54 @@ def _agogo_content(element: lxml.html.HtmlElement) -> bool:
     return element.tag == "div" and has_class(element, "body") and _sphinx_main(element)
 
 
+def _hyperlatex_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Hyperlatex 2.6 writes each node of the manual into the body between the same
+    # navigation table above and below the text (td[bgcolor=#99ccff]: the Next, Up and
+    # Previous image buttons and the node's title in bold), and ends it with the
+    # address, "Any comments/remarks? ... join the DR. GEO mailing list.".
+    if element.tag == "address":
+        return True
+    return element.tag == "table" and any(
+        (td.get("bgcolor") or "").lower() == "#99ccff" for td in element.iter("td")
+    )
+
+
+def _makedoc_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Allegro 4's makedoc: the manual's chapters end with div.al-back-to-contents ("Back
+    # to contents", after an hr), and open with the chapter's own list of its entries
+    # (a ul whose links all go to "#..." on the page, each with its one-line summary);
+    # the FAQ and the tools' pages open with the same list of their sections. The other
+    # pages beside the manual (the index, the readme, the licence, ...) have no template.
+    if element.tag == "div":
+        return has_class(element, "al-back-to-contents")
+    if element.tag != "ul" or any(a.tag == "ul" for a in element.iterancestors()):
+        return False
+    hrefs = [a.get("href") or "" for a in element.iter("a") if a.get("href") is not None]
+    return bool(hrefs) and all(h.startswith("#") for h in hrefs)
+
+
+def _gevent_content(element: lxml.html.HtmlElement) -> bool:
+    # gevent's own Sphinx theme: the document's div.body, in div.bodywrapper inside
+    # div#splash's wide left column (div.col3big); the header (div#header: the logo and
+    # the Blog/Code/Docs/... tabs), the right column (div.col3, whose own div.body holds
+    # the sidebar: the page's contents, the previous and next topics, the search box)
+    # and the footer (div#footer) are outside. There is no div[role=main].
+    parent = element.getparent()
+    return (
+        element.tag == "div"
+        and has_class(element, "body")
+        and parent is not None
+        and has_class(parent, "bodywrapper")
+    )
+
+
+def _gevent_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The theme's "Next page: ..." line that closes the document's div.body.
+    if element.tag != "p" or not len(element) or element[0].tag != "strong":
+        return False
+    return element[0].text_content().strip().startswith("Next page:")
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -1865,10 +1980,11 @@ SITES = [
     # Unsurveyed: added in the twenty-first session, after the unmapped sites judged the
     # table of contents, from generators none of the sites above uses (PasDoc; Xiph.Org's
     # pages written by hand around their header and footer tables) or in layouts none of
-    # them has (Sphinx under the Bootstrap theme and under the agogo theme), held back to
-    # judge the next change; no method has run on them. Their gold rules were checked on
-    # every crawled page (see the module docstring). The benches other than the judge
-    # refuse them (refuse_unsurveyed).
+    # them has (Sphinx under the Bootstrap theme and under the agogo theme), which judged
+    # numbers between paragraphs (twenty-first session) and are spent as judges since.
+    # Their gold rules were checked on every crawled page (see the module docstring). The
+    # benches other than the judge refused them until the untrodden sites below took
+    # their place.
     Site("renpy-bootstrap", "renpy-doc", Path("/usr/share/doc/renpy/html"), "index.html",
          _sphinx_main, "Sphinx (Bootstrap): inside div.body[role=main], except the "
          "headings' \"link\" permalinks (a.headerlink); the navbar (the site's menu, the "
@@ -1895,6 +2011,29 @@ SITES = [
          "headings' \"¶\" permalinks (a.headerlink); the header, the sidebar (the "
          "site's contents, the search box) and the footer are outside", _headerlink,
          short="krb5", kind="unsurveyed", cap=150),
+    # Untrodden: added in the twenty-second session, after the unsurveyed sites judged
+    # numbers between paragraphs, from generators none of the sites above uses
+    # (Hyperlatex; Allegro 4's makedoc) or in a layout none of them has (Sphinx under
+    # gevent's own theme), held back to judge the next change; no method has run on
+    # them. Their gold rules were checked on every crawled page (see the module
+    # docstring). The benches other than the judge refuse them (refuse_untrodden).
+    # Dr. Geo's English manual (help/c/; the other directories are its translations).
+    Site("drgeo-hyperlatex", "drgeo-doc", Path("/usr/share/drgeo/help/c"), "drgenius.html",
+         _body, "Hyperlatex: the body except the navigation tables above and below the "
+         "text (the Next, Up and Previous buttons and the node's title) and the address "
+         "(\"Any comments/remarks? ...\")", _hyperlatex_boilerplate,
+         short="drgeo", kind="untrodden", cap=150),
+    Site("allegro4-makedoc", "allegro4-doc", Path("/usr/share/doc/allegro4-doc/html"),
+         "index.html", _body, "Allegro 4's makedoc: the body except div.al-back-to-contents "
+         "(\"Back to contents\") and the page's own list of its entries or sections (a ul "
+         "of links to \"#...\" only)", _makedoc_boilerplate,
+         short="allegro4", kind="untrodden", cap=150),
+    Site("gevent-sphinx", "python-gevent-doc", Path("/usr/share/doc/python-gevent-doc/html"),
+         "index.html", _gevent_content, "Sphinx (gevent's own theme): the document's div.body "
+         "(in div.bodywrapper), except the closing \"Next page: ...\" line; the header's "
+         "tabs, the right column (the sidebar) and the footer are outside; the headings' "
+         "\"\u00b6\" permalinks are content, as in the developer Sphinx sites",
+         _gevent_boilerplate, short="gevent", kind="untrodden", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -1903,8 +2042,8 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
-# unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped
-# or unsurveyed site.
+# unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped,
+# unsurveyed or untrodden site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -1925,16 +2064,16 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_unsurveyed(sites: list[Site]) -> None:
+def refuse_untrodden(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unsurveyed site: they are kept for the judge (added after the unmapped
-    sites judged the table of contents) and stay refused until new held-out sites take
-    their place. (The unmapped sites, which this guard kept before, judged the twentieth
-    session's change, the table of contents, and are spent as judges since, as the
-    uncharted, unexplored, unvisited and untried sites are.)"""
-    unsurveyed = [site.short for site in sites if site.kind == "unsurveyed"]
-    if unsurveyed:
-        raise SystemExit(f"{', '.join(unsurveyed)}: the unsurveyed sites are the judge's "
+    method on an untrodden site: they are kept for the judge (added after the unsurveyed
+    sites judged numbers between paragraphs) and stay refused until new held-out sites
+    take their place. (The unsurveyed sites, which this guard kept before, judged the
+    twenty-first session's change, numbers between paragraphs, and are spent as judges
+    since, as the unmapped, uncharted, unexplored, unvisited and untried sites are.)"""
+    untrodden = [site.short for site in sites if site.kind == "untrodden"]
+    if untrodden:
+        raise SystemExit(f"{', '.join(untrodden)}: the untrodden sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 

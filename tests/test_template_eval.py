@@ -117,8 +117,9 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # judged), as unvisited (in the sixteenth, after the untried sites judged), as
 # unexplored (in the seventeenth, after the unvisited sites judged), as uncharted
 # (after the unexplored sites judged), as unmapped (in the nineteenth, after the
-# uncharted sites judged) and as unsurveyed (in the twenty-first, after the unmapped
-# sites judged), on small pages in each template's shape:
+# uncharted sites judged), as unsurveyed (in the twenty-first, after the unmapped
+# sites judged) and as untrodden (in the twenty-second, after the unsurveyed sites
+# judged), on small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -134,6 +135,7 @@ UNEXPLORED = {"lilypond", "spectre", "pandas", "emscripten"}
 UNCHARTED = {"dsssl", "sympy", "mlrisc", "mhonarc"}
 UNMAPPED = {"ada", "selinux", "clanlib", "clang"}
 UNSURVEYED = {"renpy", "castle", "vorbis", "krb5"}
+UNTRODDEN = {"drgeo", "allegro4", "gevent"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -1498,6 +1500,77 @@ TEMPLATES = {
         ["MIT Kerberos Documentation", "Contents", "previous", "next", "\u00b6",
          "Table of Contents", "For users", "Search", "Release: 1.20.1", "Copyright"],
     ),
+    # Hyperlatex: the body except the navigation tables above and below the text (the
+    # image buttons and the node's title in bold) and the address.
+    "drgeo": (
+        "<html><body><table width='100%' cellpadding=0 cellspacing=2><tr><td "
+        "bgcolor='#99ccff'><a href='drgenius_16.html'><img border='0' alt='Arc Circle' "
+        "src='figures/next.png'></a></td><td bgcolor='#99ccff'><a href='line_tools.html'>"
+        "<img border='0' alt='Line Tools' src='figures/up.png'></a></td><td align='center' "
+        "bgcolor='#99ccff' width='100%'><b>Circle</b></td></tr></table><h4>Circle</h4><p>"
+        "Create a circle. The user can create a circle from different selections:</p><ol>"
+        "<li>the centre and a point on the circle;</li></ol><hr /><address><font "
+        "size='-1'>Any comments/remarks? <br />Or you are volunteer to write part of the "
+        "manual.</font></address><br /><table width='100%' cellpadding=0 cellspacing=2><tr>"
+        "<td bgcolor='#99ccff'><a href='drgenius_16.html'><img border='0' alt='Arc Circle' "
+        "src='figures/next.png'></a></td><td align='center' bgcolor='#99ccff' "
+        "width='100%'><b>Circle again</b></td></tr></table></body></html>",
+        ["Circle", "Create a circle. The user can create a circle from different selections:",
+         "the centre and a point on the circle;"],
+        ["Any comments/remarks?", "Or you are volunteer to write part of the manual.",
+         "Circle again"],
+    ),
+    # Allegro 4's makedoc: the body except div.al-back-to-contents and the chapter's own
+    # list of its entries (links to "#..." only); a list of links to other pages and the
+    # "See also" links stay content.
+    "allegro4": (
+        "<html><body bgcolor=white><h1><a name='Loading image files'>Loading image files</a>"
+        "</h1><ul><li><a href='#load_bitmap'>load_bitmap</a> &mdash; Loads any supported "
+        "bitmap.<li><a href='#save_bmp'>save_bmp</a> &mdash; Saves a BMP.</ul><p>Warning: "
+        "when using truecolor images, set the graphics mode first.<p><br><div "
+        "class='al-api'><b>BITMAP *<a name='load_bitmap'>load_bitmap</a>(const char "
+        "*filename);</b></div><br>Loads a bitmap from a file.<blockquote class='xref'><em>"
+        "<b>See also:</b></em><a class='xref' href='#save_bmp'>save_bmp</a>.</blockquote>"
+        "<hr><div class='al-back-to-contents'><a href='allegro.html'>Back to contents</a>"
+        "</div></body></html>",
+        ["Loading image files", "Warning: when using truecolor images, set the graphics "
+         "mode first.", "BITMAP *", "(const char *filename);", "Loads a bitmap from a file.",
+         "See also:", "save_bmp"],
+        ["\u2014 Loads any supported bitmap.", "\u2014 Saves a BMP.", "Back to contents"],
+    ),
+    # A page beside the manual: its lists link other pages, so all of it is content.
+    "allegro4-index": (
+        "<html><body bgcolor=white><blockquote class='text'><pre>A game programming "
+        "library.</pre></blockquote><ul><li><a href='license.html'>License and Disclaimer</a>"
+        "<li><a href='allegro.html'>The Allegro manual</a></ul><ul>\n</ul></body></html>",
+        ["A game programming library.", "License and Disclaimer", "The Allegro manual"],
+        [],
+    ),
+    # Sphinx under gevent's own theme: the document's div.body (in div.bodywrapper)
+    # except the "Next page" line; the headings' "\u00b6" permalinks are content, as in
+    # the developer Sphinx sites. The header, the right column (whose own div.body holds
+    # the sidebar) and the footer are outside.
+    "gevent": (
+        "<html><body><div id='site-wrapper'><div id='header'><div id='top'><div id='logo' "
+        "class='left'><h1><a href='/'>gevent</a></h1></div><div id='main-nav' class='left "
+        "navigation'><ul class='tabbed'><li><a href='http://blog.gevent.org'>Blog</a></li>"
+        "<li><a href='/contents.html'>Docs</a></li></ul></div></div></div><div id='splash'>"
+        "<div class='col3big left'><div class='document'><div class='documentwrapper'><div "
+        "class='bodywrapper'><div class='body'><section id='module-gevent.ares'><h1>"
+        "gevent.ares<a class='headerlink' href='#module-gevent.ares'>\u00b6</a></h1><p>"
+        "Backwards compatibility alias for gevent.resolver.cares.</p></section><p><strong>"
+        "Next page: <a href='gevent.backdoor.html'>gevent.backdoor</a></strong></p></div>"
+        "</div></div></div></div><div class='col3 right'><div class='body'><div "
+        "class='sphinxsidebar'><h3>Navigation</h3><ul><li>Next: <a "
+        "href='gevent.backdoor.html'>gevent.backdoor</a></li></ul></div></div></div></div>"
+        "<div id='footer'><div id='footer-left' class='left'><p>version 22.10.2 <a "
+        "href='http://denisbilenko.com'>\u00a9 2009-2019 Denis Bilenko</a></p></div><div "
+        "id='footer-right' class='right'><p class='large'><a href='#top'>Page Top</a></p>"
+        "</div></div></div></body></html>",
+        ["gevent.ares", "\u00b6", "Backwards compatibility alias for gevent.resolver.cares."],
+        ["gevent", "Blog", "Docs", "Next page:", "gevent.backdoor", "Navigation", "Next:",
+         "version 22.10.2", "\u00a9 2009-2019 Denis Bilenko", "Page Top"],
+    ),
 }  # fmt: skip
 
 
@@ -1512,7 +1585,8 @@ def _kind(short: str) -> str:
              **dict.fromkeys(UNEXPLORED, "unexplored"),
              **dict.fromkeys(UNCHARTED, "uncharted"),
              **dict.fromkeys(UNMAPPED, "unmapped"),
-             **dict.fromkeys(UNSURVEYED, "unsurveyed")}  # fmt: skip
+             **dict.fromkeys(UNSURVEYED, "unsurveyed"),
+             **dict.fromkeys(UNTRODDEN, "untrodden")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -1615,9 +1689,11 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "uncharted"} == UNCHARTED
     assert {k for k, v in kinds.items() if v == "unmapped"} == UNMAPPED
     assert {k for k, v in kinds.items() if v == "unsurveyed"} == UNSURVEYED
+    assert {k for k, v in kinds.items() if v == "untrodden"} == UNTRODDEN
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
         "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
+        "untrodden",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -1626,33 +1702,33 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_unsurveyed_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unsurveyed site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_untrodden_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an untrodden site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "krb5-agogo"] if bench == "template_harvest" else [
-        "--sites", "git,clang,krb5"]  # fmt: skip
+    option = ["--sites", "drgeo-hyperlatex"] if bench == "template_harvest" else [
+        "--sites", "git,krb5,drgeo"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "krb5: the unsurveyed sites are the judge's" in result.stderr
-    # Only the unsurveyed one is named: git is a developer site, clang a spent unmapped
+    assert "drgeo: the untrodden sites are the judge's" in result.stderr
+    # Only the untrodden one is named: git is a developer site, krb5 a spent unsurveyed
     # one.
     assert "git" not in result.stderr.split(":")[0]
-    assert "clang" not in result.stderr.split(":")[0]
+    assert "krb5" not in result.stderr.split(":")[0]
 
 
-def test_refuse_unsurveyed_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_unsurveyed = importlib.import_module("template_sites").refuse_unsurveyed  # beside it
+def test_refuse_untrodden_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_untrodden = importlib.import_module("template_sites").refuse_untrodden  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "unsurveyed"]
-    refuse_unsurveyed(others)  # no exit: the unmapped, uncharted and unexplored sites are spent
-    with pytest.raises(SystemExit, match=r"^renpy, vorbis: the unsurveyed sites"):
-        refuse_unsurveyed(template_eval.select("git,folks,sympy,ada,clang,renpy,vorbis"))
+    others = [s for s in template_eval.SITES if s.kind != "untrodden"]
+    refuse_untrodden(others)  # no exit: the unsurveyed, unmapped and uncharted sites are spent
+    with pytest.raises(SystemExit, match=r"^drgeo, allegro4: the untrodden sites"):
+        refuse_untrodden(template_eval.select("git,folks,ada,clang,renpy,krb5,drgeo,allegro4"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -1793,11 +1869,11 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
     """No method may run on a reserve, fresh, untouched, unread, sealed, withheld, unopened,
-    untried, unvisited, unexplored, uncharted, unmapped or unsurveyed site unless asked:
-    main without --sites evaluates the developer and unseen sites only; --sites
-    yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their kinds are
-    counted and summarised beside the developer one (a kind with no site, unseen here, is
-    not printed).
+    untried, unvisited, unexplored, uncharted, unmapped, unsurveyed or untrodden site
+    unless asked: main without --sites evaluates the developer and unseen sites only;
+    --sites yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their
+    kinds are counted and summarised beside the developer one (a kind with no site,
+    unseen here, is not printed).
     evaluate_site is a stand-in here: no method runs."""
     assert RESERVE and not RESERVE & {s.short for s in template_eval.JUDGED_SITES}
     assert FRESH and not FRESH & {s.short for s in template_eval.JUDGED_SITES}
@@ -1812,6 +1888,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert UNCHARTED and not UNCHARTED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNMAPPED and not UNMAPPED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNSURVEYED and not UNSURVEYED & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNTRODDEN and not UNTRODDEN & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -1830,7 +1907,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval.main()
     held_back = (
         "reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened", "untried",
-        "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
+        "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed", "untrodden",
     )  # fmt: skip
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
