@@ -20,7 +20,7 @@ judged what lies inside the container), ``uncharted`` (four added in the eightee
 session, which judged the footer after the page's text), ``unmapped`` (four added in
 the nineteenth session, which judged the table of contents), ``unsurveyed`` (four added
 in the twenty-first session, which judged numbers between paragraphs) or ``untrodden``
-(added in the twenty-second session, held back to judge the next change): reserve,
+(added in the twenty-first session, held back to judge the next change): reserve,
 fresh, untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
 uncharted, unmapped, unsurveyed and untrodden sites are left out unless ``--sites``
 names them; large sites are capped (``Site.cap``).

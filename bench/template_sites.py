@@ -594,7 +594,7 @@ Sixteen kinds of site (issue 31):
     appdev/refs/macros/ADDRTYPE_CHAOS.html (51 of the 150), a name and a value; the
     highest: mitK5license.html, genindex-all.html and genindex-K.html).
 
-- ``untrodden``: three sites added in the twenty-second session, after the unsurveyed
+- ``untrodden``: three sites added in the twenty-first session, after the unsurveyed
   sites judged numbers between paragraphs, held back to judge the next change: two from
   generators that no site above uses (Hyperlatex, Dr. Geo's manual; makedoc, Allegro 4's
   own formatter of its ``._tx`` sources, not the pandoc of the allegro site), and one
@@ -2011,7 +2011,7 @@ SITES = [
          "headings' \"¶\" permalinks (a.headerlink); the header, the sidebar (the "
          "site's contents, the search box) and the footer are outside", _headerlink,
          short="krb5", kind="unsurveyed", cap=150),
-    # Untrodden: added in the twenty-second session, after the unsurveyed sites judged
+    # Untrodden: added in the twenty-first session, after the unsurveyed sites judged
     # numbers between paragraphs, from generators none of the sites above uses
     # (Hyperlatex; Allegro 4's makedoc) or in a layout none of them has (Sphinx under
     # gevent's own theme), held back to judge the next change; no method has run on

@@ -118,7 +118,7 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # unexplored (in the seventeenth, after the unvisited sites judged), as uncharted
 # (after the unexplored sites judged), as unmapped (in the nineteenth, after the
 # uncharted sites judged), as unsurveyed (in the twenty-first, after the unmapped
-# sites judged) and as untrodden (in the twenty-second, after the unsurveyed sites
+# sites judged) and as untrodden (in the twenty-first, after the unsurveyed sites
 # judged), on small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
