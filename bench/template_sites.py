@@ -1518,8 +1518,7 @@ def _makedoc_boilerplate(element: lxml.html.HtmlElement) -> bool:
         return has_class(element, "al-back-to-contents")
     if element.tag != "ul" or any(a.tag == "ul" for a in element.iterancestors()):
         return False
-    hrefs = [a.get("href") or "" for a in element.iter("a") if a.get("href") is not None]
-    return bool(hrefs) and all(h.startswith("#") for h in hrefs)
+    return _links_to_own_sections(element)
 
 
 def _gevent_content(element: lxml.html.HtmlElement) -> bool:
