@@ -14,6 +14,7 @@ from kehr_engine.text_blocks import (
     absorb_enclosed,
     absorb_enclosed_labels,
     absorb_in_container,
+    absorb_in_flow,
     absorb_unlettered,
     absorb_within,
     content_container,
@@ -505,6 +506,82 @@ def test_in_a_page_without_a_container_numbers_between_paragraphs_become_content
     assert (enclosed_and_container(labels, blocks, 12, 0.0, 20)[0][numbers] == BAD).all()
 
 
+# libvorbis' pages (Xiph.Org's, written by hand): the text straight in <body>, the
+# header and footer in tables; each function's "declared in" line recurs on every page
+# of its library, and so do the "Parameters" and "Return Values" headings.
+FLOW_PAGE = (
+    b"<html><body><table><tr><td><p class=tiny>libcodec documentation</p></td>"
+    b"<td><p class=tiny>libcodec version 1.3.2 - 20101101</p></td></tr></table>"
+    b"<h1>codec_encode_init</h1>"
+    b'<p><i>declared in "codec/codec.h";</i></p>'
+    b"<p>This is the primary function for setting up variable bitrate modes.</p>"
+    b"<h3>Parameters</h3><dl><dt><i>vi</i></dt>"
+    b"<dd>Pointer to an initialized structure of the encoder's settings.</dd></dl>"
+    b"<h3>Return Values</h3><blockquote><li>Zero for success, less than zero for failure.</li>"
+    b"</blockquote>"
+    b"<p><a href=prev.html>Previous function of the library</a> "
+    b"<a href=next.html>Next function</a></p>"
+    b"<p>A paragraph the rotating teaser inserts, unique to this visit.</p>"
+    b"<hr><table><tr><td><p class=tiny>copyright &copy; 2000-2010 Xiph.Org</p></td>"
+    b"</tr></table><p>Last changed on the seventh of December, by the maintainers.</p>"
+    b"</body></html>"
+)  # fmt: skip
+FLOW_PAGE_OWN = (
+    "codec_encode_init",
+    "This is the primary function for setting up variable bitrate modes.",
+    "Pointer to an initialized structure of the encoder's settings.",
+    "Zero for success, less than zero for failure.",
+    "A paragraph the rotating teaser inserts, unique to this visit.",
+    "Last changed on the seventh of December, by the maintainers.",
+)
+
+
+def test_in_a_page_without_a_container_lines_in_its_flow_become_content() -> None:
+    labels, block, blocks = labelled(FLOW_PAGE, FLOW_PAGE_OWN)
+    declared, returns = block['declared in "codec/codec.h";'], block["Return Values"]
+    # Each shares only <body> with the content around it, and the line is long: neither
+    # the enclosed-run rule nor the labels rule reaches it; no element holds the text.
+    assert blocks.letters[declared] >= 20
+    assert absorb_enclosed(labels, blocks)[declared] == BAD
+    assert absorb_enclosed_labels(labels, blocks)[declared] == BAD
+    assert content_container(labels, blocks) is None
+    out = absorb_in_flow(labels, blocks)
+    # Written into a child of <body>, as the paragraphs around them are: content.
+    assert out[declared] == GOOD and out[returns] == GOOD
+    # A run with a block nested deeper (the parameter's name in the <dl>) is not in
+    # the flow; both are short, and the labels rule takes them (below).
+    assert out[block["Parameters"]] == BAD and out[block["vi"]] == BAD
+    # The header before the title and the footer's table stay template (nested, not in
+    # the flow), and so does the navigation row in the flow: links alone, although the
+    # teaser's stray paragraph follows it.
+    frame = ("libcodec documentation", "libcodec version 1.3.2 - 20101101",
+             "Previous function of the library", "copyright \xa9 2000-2010 Xiph.Org")  # fmt: skip
+    assert all(out[block[text]] == BAD for text in frame)
+    assert (out[labels == GOOD] == GOOD).all()  # only template turns
+    assert (absorb_in_flow(labels, blocks, max_run=0) == labels).all()
+    # Both template methods apply it where the page has no container, and not with the
+    # rules off.
+    applied, container = enclosed_and_container(labels, blocks, 12, 0.9, 20)
+    assert container is None and applied[declared] == GOOD and applied[returns] == GOOD
+    assert applied[block["Parameters"]] == GOOD and applied[block["vi"]] == GOOD
+    assert applied[block["Previous function of the library"]] == BAD
+    assert enclosed_and_container(labels, blocks, 12, 0.0, 20)[0][declared] == BAD
+
+
+def test_a_line_in_the_flow_between_content_and_a_nested_block_is_in_it_too() -> None:
+    """What counts is where the run's own blocks are written: the content after
+    "Return Values" is a list item in a blockquote, deeper than the heading."""
+    labels, block, blocks = labelled(FLOW_PAGE, FLOW_PAGE_OWN)
+    returns = block["Return Values"]
+    after = block["Zero for success, less than zero for failure."]
+    assert len(blocks.paths[after]) > len(blocks.paths[returns])
+    assert absorb_in_flow(labels, blocks)[returns] == GOOD
+    # Nested one level deeper itself (in a <div> of its own), it is not in the flow.
+    nested = FLOW_PAGE.replace(b"<h3>Return Values</h3>", b"<div><h3>Return Values</h3></div>")
+    labels, block, blocks = labelled(nested, FLOW_PAGE_OWN)
+    assert absorb_in_flow(labels, blocks)[block["Return Values"]] == BAD
+
+
 def test_where_the_page_has_a_container_numbers_are_left_to_it(monkeypatch) -> None:
     """Inside an element that holds the page's text, a number inherits from its
     paragraphs (or the container rule takes it): this rule does not run there."""
@@ -516,13 +593,18 @@ def test_where_the_page_has_a_container_numbers_are_left_to_it(monkeypatch) -> N
     assert (inherit_short(labels, blocks)[[block["1"], block["3"]]] == GOOD).all()
     calls: list[np.ndarray] = []
 
-    def recording(labels: np.ndarray, _blocks: TextBlocks, **_kw: int) -> np.ndarray:
+    def recording(labels: np.ndarray, *_args: object, **_kw: int) -> np.ndarray:
         calls.append(labels)
         return labels
 
     monkeypatch.setattr(text_blocks_module, "absorb_unlettered", recording)
+    monkeypatch.setattr(text_blocks_module, "absorb_in_flow", recording)
     enclosed_and_container(labels, blocks, 12, 0.9, 20)
     assert calls == []
+    # Without the container (the same page as it was) both run.
+    labels, block, blocks = labelled(NUMBERED_PAGE, NUMBERED_PAGE_OWN)
+    enclosed_and_container(labels, blocks, 12, 0.9, 20)
+    assert len(calls) == 2
 
 
 def test_a_page_with_a_container_keeps_its_labels_outside_it_template() -> None:
@@ -719,6 +801,10 @@ def test_a_row_of_links_is_all_links_and_at_least_three() -> None:
     assert not blocks.link_rows[block_of["Sig.COMPARABLE"]]
     assert not blocks.link_rows[block_of["Named"]]
     assert blocks.link_rows.sum() == 1
+    # Links alone, whatever their number (separators between them are no words).
+    only = {blocks.texts[i] for i in np.flatnonzero(blocks.links_only)}
+    assert only == {"Main index | Topics index | Keywords index", "Main index | Topics index",
+                    "X : Sig.COMPARABLE"}  # fmt: skip
 
 
 def test_an_anchor_without_href_is_not_a_link() -> None:
