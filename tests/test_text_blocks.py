@@ -518,7 +518,7 @@ FLOW_PAGE = (
     b"<h3>Parameters</h3><dl><dt><i>vi</i></dt>"
     b"<dd>Pointer to an initialized structure of the encoder's settings.</dd></dl>"
     b"<h3>Return Values</h3><blockquote><li>Zero for success, less than zero for failure.</li>"
-    b"</blockquote>"
+    b"</blockquote><p>The encoder's overview lists the modes it offers and their settings.</p>"
     b"<p><a href=prev.html>Previous function of the library</a> "
     b"<a href=next.html>Next function</a></p>"
     b"<p>A paragraph the rotating teaser inserts, unique to this visit.</p>"
@@ -531,6 +531,7 @@ FLOW_PAGE_OWN = (
     "This is the primary function for setting up variable bitrate modes.",
     "Pointer to an initialized structure of the encoder's settings.",
     "Zero for success, less than zero for failure.",
+    "The encoder's overview lists the modes it offers and their settings.",
     "A paragraph the rotating teaser inserts, unique to this visit.",
     "Last changed on the seventh of December, by the maintainers.",
 )
@@ -546,8 +547,10 @@ def test_in_a_page_without_a_container_lines_in_its_flow_become_content() -> Non
     assert absorb_enclosed_labels(labels, blocks)[declared] == BAD
     assert content_container(labels, blocks) is None
     out = absorb_in_flow(labels, blocks)
-    # Written into a child of <body>, as the paragraphs around them are: content.
-    assert out[declared] == GOOD and out[returns] == GOOD
+    # Written into a child of <body>, as the title and the paragraph around it are:
+    # content. "Return Values" lies between a definition and a list item nested deeper:
+    # not one flow (the labels rule takes it, a short block: below).
+    assert out[declared] == GOOD and out[returns] == BAD
     # A run with a block nested deeper (the parameter's name in the <dl>) is not in
     # the flow; both are short, and the labels rule takes them (below).
     assert out[block["Parameters"]] == BAD and out[block["vi"]] == BAD
@@ -568,18 +571,44 @@ def test_in_a_page_without_a_container_lines_in_its_flow_become_content() -> Non
     assert enclosed_and_container(labels, blocks, 12, 0.0, 20)[0][declared] == BAD
 
 
-def test_a_line_in_the_flow_between_content_and_a_nested_block_is_in_it_too() -> None:
-    """What counts is where the run's own blocks are written: the content after
-    "Return Values" is a list item in a blockquote, deeper than the heading."""
-    labels, block, blocks = labelled(FLOW_PAGE, FLOW_PAGE_OWN)
-    returns = block["Return Values"]
-    after = block["Zero for success, less than zero for failure."]
-    assert len(blocks.paths[after]) > len(blocks.paths[returns])
-    assert absorb_in_flow(labels, blocks)[returns] == GOOD
-    # Nested one level deeper itself (in a <div> of its own), it is not in the flow.
-    nested = FLOW_PAGE.replace(b"<h3>Return Values</h3>", b"<div><h3>Return Values</h3></div>")
-    labels, block, blocks = labelled(nested, FLOW_PAGE_OWN)
-    assert absorb_in_flow(labels, blocks)[block["Return Values"]] == BAD
+# Dr. Geo's manual (Hyperlatex): the text straight in <body>, the navigation in a table
+# above and below it (the next and previous pages' buttons, the page's own name in bold),
+# and the address between the text and the table below.
+FOOTER_PAGE = (
+    b"<html><body><table><tr><td><a href=next.html><img alt=Segment src=next.png></a></td>"
+    b"<td><b>Ray, the half-line</b></td></tr></table>"
+    b"<h4>Ray, the half-line</h4>"
+    b"<p>Create a ray defined by two points: its origin, and a point it passes.</p>"
+    b"<hr><address>Any comments or remarks about the manual?<br>"
+    b"Contact the maintainers of the manual at the project's address</address>"
+    b"<table><tr><td><a href=next.html><img alt=Segment src=next.png></a></td>"
+    b"<td><b>Ray, the half-line</b></td></tr></table></body></html>"
+)  # fmt: skip
+# The page's name recurs on no other page: a method calls it content, in the tables too.
+FOOTER_PAGE_OWN = (
+    "Ray, the half-line",
+    "Create a ray defined by two points: its origin, and a point it passes.",
+)
+
+
+def test_a_footer_in_the_flow_before_nested_navigation_stays_template() -> None:
+    """The run and the content on both sides must lie in one flow: Dr. Geo's address
+    is written into <body> as its paragraphs are, but the content after it is the
+    navigation table's name of the page, nested in a cell."""
+    labels, block, blocks = labelled(FOOTER_PAGE, FOOTER_PAGE_OWN)
+    address = [block["Any comments or remarks about the manual?"],
+               block["Contact the maintainers of the manual at the project's address"]]  # fmt: skip
+    # The last name wins the dict: the name in the table below, content by the method.
+    assert labels[block["Ray, the half-line"]] == GOOD
+    assert content_container(labels, blocks) is None
+    assert (absorb_in_flow(labels, blocks)[address] == BAD).all()
+    assert (enclosed_and_container(labels, blocks, 12, 0.9, 20)[0][address] == BAD).all()
+    # Were the name after it a paragraph in <body>, the address would lie between two
+    # of the page's paragraphs: content.
+    below = FOOTER_PAGE.rindex(b"<table>")
+    flowing = FOOTER_PAGE[:below] + b"<p>Ray, the half-line</p></body></html>"
+    labels, block, blocks = labelled(flowing, FOOTER_PAGE_OWN)
+    assert (absorb_in_flow(labels, blocks)[address] == GOOD).all()
 
 
 def test_where_the_page_has_a_container_numbers_are_left_to_it(monkeypatch) -> None:
