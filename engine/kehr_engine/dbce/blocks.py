@@ -22,7 +22,8 @@ boundaries), as in the URL Tree's paper:
    inside the page's content container (``options.container_share``,
    :func:`kehr_engine.text_blocks.absorb_in_container`; on a page without one, a short
    run of short boilerplate blocks that content encloses,
-   :func:`kehr_engine.text_blocks.absorb_enclosed_labels`; on a page with one, a short
+   :func:`kehr_engine.text_blocks.absorb_enclosed_labels`, and a run in the page's flow,
+   :func:`kehr_engine.text_blocks.absorb_in_flow`; on a page with one, a short
    block outside it that inherited content keeps its own decision,
    :func:`kehr_engine.text_blocks.keep_own_outside`), and each node takes its
    block's label. The container's key goes into the result, for the run's site pass

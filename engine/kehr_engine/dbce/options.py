@@ -88,8 +88,10 @@ class DbceOptions:
       generator repeats inside its content); 0: no such rule, as in the thesis. On a
       page where no element holds that share (and no ``<main>``), a short run of short
       boilerplate blocks with content before and after it becomes content, whatever
-      element they share (:func:`kehr_engine.text_blocks.absorb_enclosed_labels`); 0
-      here or in ``enclosed_run`` turns that off too. On a page with a container, a
+      element they share (:func:`kehr_engine.text_blocks.absorb_enclosed_labels`), and
+      so does a run of them in the page's flow
+      (:func:`kehr_engine.text_blocks.absorb_in_flow`); 0 here or in ``enclosed_run``
+      turns these off too. On a page with a container, a
       short block outside it that inherited content keeps its own decision
       (:func:`kehr_engine.text_blocks.keep_own_outside`); 0 here turns that off.
     - ``site_container_share``: a page whose own content container is none or lies

@@ -19,8 +19,9 @@ at most ``enclosed_run`` template blocks that content encloses becomes content
 (:func:`kehr_engine.text_blocks.absorb_enclosed`), so does every template block inside
 the page's content container (:func:`kehr_engine.text_blocks.absorb_in_container`,
 ``container_share``; 0 turns it off; on a page without one, a short run of short
-template blocks that content encloses, :func:`kehr_engine.text_blocks.absorb_enclosed_labels`;
-on a page with one, a short block outside it that inherited content keeps its own
+template blocks that content encloses, :func:`kehr_engine.text_blocks.absorb_enclosed_labels`,
+and a run in the page's flow, :func:`kehr_engine.text_blocks.absorb_in_flow`; on a page
+with one, a short block outside it that inherited content keeps its own
 decision, :func:`kehr_engine.text_blocks.keep_own_outside`), and the decisions are
 projected back onto the numbered nodes (issue 31: per node, ``self`` in a code listing
 or a recurring "Parameters" heading was taken for template). A document given as bare
