@@ -21,7 +21,7 @@ session, which judged the footer after the page's text), ``unmapped`` (four adde
 the nineteenth session, which judged the table of contents), ``unsurveyed`` (four added
 in the twenty-first session, which judged numbers between paragraphs), ``untrodden``
 (three added in the twenty-first session, which judged lines in the page's flow) or
-``unwalked`` (three added in the twenty-second session, held back to judge the next
+``unwalked`` (four added in the twenty-second session, held back to judge the next
 change): reserve, fresh, untouched, unread, sealed, withheld, unopened, untried,
 unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden and unwalked sites are
 left out unless ``--sites`` names them; large sites are capped (``Site.cap``).
@@ -91,8 +91,8 @@ each figure's mean over the sites and on how many sites the goal is met.
   # (--sites drgeo,allegro4,gevent):
   apt-get install drgeo-doc allegro4-doc python-gevent-doc
   # the unwalked sites, held back to judge the next change
-  # (--sites dbnet,dx,s6):
-  apt-get install db5.3-doc dx-doc s6-doc
+  # (--sites dbnet,dx,s6,uml):
+  apt-get install db5.3-doc dx-doc s6-doc user-mode-linux-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--methods dbce,keep-all] [--out bench/reports/template-eval.json]
 

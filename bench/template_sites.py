@@ -659,41 +659,42 @@ Seventeen kinds of site (issue 31):
     api/gevent.builtins.html, a title and a line; the highest are the source pages under
     _modules/ (48 of the 144), such as _modules/subprocess.html).
 
-- ``unwalked``: three sites added in the twenty-second session, after the untrodden sites
+- ``unwalked``: four sites added in the twenty-second session, after the untrodden sites
   judged lines in the page's flow, held back to judge the next change, from generators
   that no site above uses: Sandcastle (Microsoft's generator of .NET API references, in
   its vs2005 presentation: div#header, div#mainSection with div#mainBody and div#footer),
   IBM's HTML of its Data Explorer manuals (the Programmer's Reference's and Installation
   Guide's rows of bracketed links above and below the text, the OpenDX pages' rows of
-  image buttons) and skarnet.org's pages written by hand (a paragraph of three links
-  above the text, nothing else). No method has run on them (not URL Tree, DBCE,
-  trafilatura nor the engine's ``article`` model; neither bench/template_eval.py's
-  evaluation nor bench/site_container.py): only their gold rules were checked, on every
-  crawled page (wget's crawl as the harness runs it, capture 0; the container found, the
-  share of a page's tokens inside the gold, to three decimals). Like the reserve, fresh,
-  untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
-  uncharted, unmapped, unsurveyed and untrodden sites they are left out of the default
-  run unless ``--sites`` names them, and the benches other than the judge refuse them
-  (:func:`refuse_unwalked`), so that nothing is tuned on them. Three, not four: no
-  other generator new to the sites above was found with enough pages in the time this
-  session had. (Looked at and left out: the SystemTap Beginners Guide, systemtap-doc,
-  Publican's layout again (the debian-handbook site's: ul.docnav above and below the
-  text), and its tapsets' reference, the stock DocBook XSL chunker again, as are
-  Csound's manual, csound-doc, Shorewall's, shorewall-doc, and Privoxy's, privoxy (33
-  pages); CMUCL's
+  image buttons), skarnet.org's pages written by hand (a paragraph of three links above
+  the text, nothing else) and User-mode Linux's website written by hand (a layout table
+  whose left cell holds the logo and the menus) beside its HOWTO in LinuxDoc-Tools' HTML
+  (Next, Previous and Contents links above and below the text). No method has run on them
+  (not URL Tree, DBCE, trafilatura nor the engine's ``article`` model; neither
+  bench/template_eval.py's evaluation nor bench/site_container.py): only their gold rules
+  were checked, on every crawled page (wget's crawl as the harness runs it, capture 0;
+  the container found, the share of a page's tokens inside the gold, to three decimals).
+  Like the reserve, fresh, untouched, unread, sealed, withheld, unopened, untried,
+  unvisited, unexplored, uncharted, unmapped, unsurveyed and untrodden sites they are
+  left out of the default run unless ``--sites`` names them, and the benches other than
+  the judge refuse them (:func:`refuse_unwalked`), so that nothing is tuned on them.
+  (Looked at and left out: the SystemTap Beginners Guide, systemtap-doc, Publican's
+  layout again (the debian-handbook site's: ul.docnav above and below the text), and its
+  tapsets' reference, the stock DocBook XSL chunker again, as are Csound's manual,
+  csound-doc, Shorewall's, shorewall-doc, and Privoxy's, privoxy (33 pages); CMUCL's
   manual, cmucl-docs, HeVeA, 20 pages whose navigation is images only, as giac-doc's is;
   Cacti's, cacti, pandoc's default template (the allegro5 site's generator), whose only
   template is a copyright line; Berkeley DB's other parts, db5.3-doc, Javadoc and the
   DocBook XSL chunker again; Ivy's, ivy-doc, Jython's, jython-doc, Velocity's,
   velocity-doc, and Checkstyle's, checkstyle-doc, Javadoc (the jsoup site's generator)
-  for the most part; Agda's standard library, agda-stdlib-doc, Agda's highlighted
-  sources without a template; cc65's, cc65-doc, LinuxDoc's single pages without
-  navigation; Xymon's help, xymon, man2html's pages beside ten written by hand; and too
-  few pages: NSIS's Halibut manual, nsis-doc, 23; DITA-OT's, dita-ot-doc, 25; the C++
-  Annotations, c++-annotations-html (Yodl), 29; JMeter's printable docs, jmeter-help, 39;
-  GtkAda's, libgtkada-doc, 22; omniORB's, omniorb-doc, 21; Icecast's, icecast2, 13;
-  elinks-doc, 4; grace, 7; splint-doc-html, 7; freefem-doc, 8; and no HTML:
-  naturaldocs, nagios4-common, icinga2-doc, libjs-openlayers, emboss-doc, abinit-doc.)
+  for the most part; Agda's standard library, agda-stdlib-doc, Agda's highlighted sources
+  without a template; cc65's, cc65-doc, LinuxDoc-Tools' single pages without navigation
+  (the uml site's HOWTO is LinuxDoc-Tools' HTML split into pages); Xymon's help, xymon,
+  man2html's pages beside ten written by hand; and too few pages: NSIS's Halibut manual,
+  nsis-doc, 23; DITA-OT's, dita-ot-doc, 25; the C++ Annotations, c++-annotations-html
+  (Yodl), 29; JMeter's printable docs, jmeter-help, 39; GtkAda's, libgtkada-doc, 22;
+  omniORB's, omniorb-doc, 21; Icecast's, icecast2, 13; elinks-doc, 4; grace, 7;
+  splint-doc-html, 7; freefem-doc, 8; and no HTML: naturaldocs, nagios4-common,
+  icinga2-doc, libjs-openlayers, emboss-doc, abinit-doc.)
 
   - dbnet-sandcastle (Sandcastle's vs2005 presentation, Berkeley DB 5.3's .NET API
     reference, db5.3-doc; from csharp/html/N_BerkeleyDB.htm, the namespace's page):
@@ -719,6 +720,13 @@ Seventeen kinds of site (issue 31):
     library's pages; the lowest: s6-svok.html, s6-ftrig-notify.html and
     s6-cleanfifodir.html, a short program's interface and a line or two; the highest:
     s6-log.html, overview.html and s6-svscan-1.html).
+  - uml-site (User-mode Linux's website as of 2006, written by hand, and its HOWTO in
+    LinuxDoc-Tools 0.9.21's HTML, user-mode-linux-doc): 70, none without; 0.292 / 0.858
+    / 0.999 (the website's pages carry the left cell's menus, some 80 links and 150
+    tokens, and the "Hosted at" line; the HOWTO's 16 pages the Next, Previous and
+    Contents links alone; the lowest: x.html and net.html, a screenshot's caption of a
+    few lines, and contacts.html, a short list of addresses; the highest: the HOWTO's
+    long chapters, UserModeLinux-HOWTO-6.html and -12.html, and diary.html).
 
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
@@ -735,7 +743,7 @@ fresh sites (497 pages), the untouched sites (600 pages), the unread sites (516 
 the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites (583
 pages), the untried sites (401 pages), the unvisited sites (354 pages), the unexplored
 sites (415 pages), the uncharted sites (506 pages), the unmapped sites (539 pages), the
-unsurveyed sites (510 pages), the untrodden sites (271 pages) and the unwalked sites (389
+unsurveyed sites (510 pages), the untrodden sites (271 pages) and the unwalked sites (459
 pages) are not in that run.
 """
 
@@ -1646,6 +1654,37 @@ def _skarnet_boilerplate(element: lxml.html.HtmlElement) -> bool:
     )
 
 
+def _linuxdoc_page(element: lxml.html.HtmlElement) -> bool:
+    generator = element.getroottree().find(".//meta[@name='GENERATOR']")
+    return generator is not None and (generator.get("content") or "").startswith("LinuxDoc")
+
+
+def _uml_content(element: lxml.html.HtmlElement) -> bool:
+    # The website's pages: the right cell of the table that lays the page out (its left
+    # cell the logo and the navigation's menus); the HOWTO's pages, LinuxDoc-Tools' HTML:
+    # the body.
+    if element.tag == "body":
+        return _linuxdoc_page(element)
+    if element.tag != "td" or element.getprevious() is None:
+        return False
+    row = element.getparent()
+    table = row.getparent() if row is not None else None
+    if table is not None and table.tag == "tbody":
+        table = table.getparent()
+    return table is not None and table.getparent() is not None and table.getparent().tag == "body"
+
+
+def _uml_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # LinuxDoc-Tools' Next, Previous and Contents links above and below the HOWTO's text.
+    parent = element.getparent()
+    return (
+        element.tag == "a"
+        and parent is not None
+        and parent.tag == "body"
+        and element.text_content().strip() in ("Next", "Previous", "Contents")
+    )
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -2139,8 +2178,9 @@ SITES = [
          _gevent_boilerplate, short="gevent", kind="untrodden", cap=150),
     # Unwalked: added in the twenty-second session, after the untrodden sites judged lines
     # in the page's flow, from generators none of the sites above uses (Sandcastle; IBM's
-    # HTML of its Data Explorer manuals; skarnet.org's pages written by hand), held back to
-    # judge the next change; no method has run on them. Their gold rules were checked on
+    # HTML of its Data Explorer manuals; skarnet.org's and User-mode Linux's pages written
+    # by hand, the latter beside LinuxDoc-Tools' HOWTO), held back to judge the next
+    # change; no method has run on them. Their gold rules were checked on
     # every crawled page (see the module docstring). The benches other than the judge
     # refuse them (refuse_unwalked).
     # Berkeley DB 5.3's .NET API reference (Sandcastle's vs2005 presentation); from the
@@ -2161,6 +2201,13 @@ SITES = [
          "skarnet.org's pages (written by hand): the body except the opening paragraph of "
          "links (\"s6\", \"Software\", \"skarnet.org\")", _skarnet_boilerplate,
          short="s6", kind="unwalked", cap=150),
+    # User-mode Linux's website as the package keeps it, and its HOWTO (LinuxDoc-Tools).
+    Site("uml-site", "user-mode-linux-doc", Path("/usr/share/doc/user-mode-linux-doc/html"),
+         "index.html", _uml_content, "User-mode Linux's website (written by hand): the right "
+         "cell of the page's layout table; its left cell (the logo and the menus) and the "
+         "\"Hosted at\" line below it are outside; on the HOWTO's pages (LinuxDoc-Tools) the "
+         "body except the Next, Previous and Contents links above and below the text",
+         _uml_boilerplate, short="uml", kind="unwalked", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).

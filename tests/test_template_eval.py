@@ -137,7 +137,7 @@ UNCHARTED = {"dsssl", "sympy", "mlrisc", "mhonarc"}
 UNMAPPED = {"ada", "selinux", "clanlib", "clang"}
 UNSURVEYED = {"renpy", "castle", "vorbis", "krb5"}
 UNTRODDEN = {"drgeo", "allegro4", "gevent"}
-UNWALKED = {"dbnet", "dx", "s6"}
+UNWALKED = {"dbnet", "dx", "s6", "uml"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -1654,6 +1654,37 @@ TEMPLATES = {
          "s6-svc [ -wu ] servicedir"],
         ["libs6", "s6", "Software", "skarnet.org"],
     ),
+    # User-mode Linux's website: the right cell of the layout table (a table inside it
+    # stays content); the left cell's menus and the "Hosted at" line are outside.
+    "uml": (
+        "<html><body><table border='0'><tr align='left'><td valign='top'><table border='0'>"
+        "<tr><td><img src='uml-small.png'></td></tr><tr><td bgcolor='#e0e0e0'><font "
+        "size='-1'><a href='index.html'>Site Home Page</a></font><br><font size='-1'><a "
+        "href='run.html'>Running it</a></font></td></tr><tr><td bgcolor='#e0e0e0'>Tutorials"
+        "<br><font size='-1'><a href='hostfs.html'>Host file access</a></font></td></tr>"
+        "</table></td><td valign='top' align='left'><center><h3>Host file access</h3>"
+        "</center>If you want to access files on the host machine, use hostfs.<a "
+        "name='Using hostfs'/><table width='100%' bgcolor='#e0e0e0'><tr><td><font "
+        "color='#000099'><b>Using hostfs</b></font></td></tr></table><p>Mount it.</td></tr>"
+        "</table><center><font size='-1'>Hosted at </font><a href='http://sourceforge.net'>"
+        "<img src='' alt='SourceForge Logo'></a></center></body></html>",
+        ["Host file access", "If you want to access files on the host machine, use hostfs.",
+         "Using hostfs", "Mount it."],
+        ["Site Home Page", "Running it", "Tutorials", "Hosted at"],
+    ),
+    # Its HOWTO (LinuxDoc-Tools): the body except the Next, Previous and Contents links.
+    "uml-howto": (
+        "<html><head><meta name='GENERATOR' content='LinuxDoc-Tools 0.9.21'><title>User Mode "
+        "Linux HOWTO : Running UML</title></head><body><a href='UserModeLinux-HOWTO-4.html'>"
+        "Next</a> <a href='UserModeLinux-HOWTO-2.html'>Previous</a> <a "
+        "href='UserModeLinux-HOWTO.html#toc3'>Contents</a><hr><h2><a name='s3'>3.</a> <a "
+        "href='UserModeLinux-HOWTO.html#toc3'>Running UML and logging in</a></h2><p>It runs "
+        "on 2.2.15 or later.</p><p>See the <a href='x.html'>X tutorial</a>.</p><hr><a "
+        "href='UserModeLinux-HOWTO-4.html'>Next page</a></body></html>",
+        ["3.", "Running UML and logging in", "It runs on 2.2.15 or later.", "X tutorial",
+         "Next page"],
+        ["Next", "Previous", "Contents"],
+    ),
 }  # fmt: skip
 
 
@@ -1812,8 +1843,8 @@ def test_refuse_unwalked_lets_every_other_kind_through(template_eval: ModuleType
 
     others = [s for s in template_eval.SITES if s.kind != "unwalked"]
     refuse_unwalked(others)  # no exit: the untrodden, unsurveyed and unmapped sites are spent
-    with pytest.raises(SystemExit, match=r"^dbnet, s6: the unwalked sites"):
-        refuse_unwalked(template_eval.select("git,folks,ada,renpy,krb5,drgeo,gevent,dbnet,s6"))
+    with pytest.raises(SystemExit, match=r"^dbnet, s6, uml: the unwalked sites"):
+        refuse_unwalked(template_eval.select("git,folks,ada,renpy,krb5,drgeo,gevent,dbnet,s6,uml"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
