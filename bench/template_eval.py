@@ -19,11 +19,12 @@ judged headings apart), ``unexplored`` (four added in the seventeenth session, w
 judged what lies inside the container), ``uncharted`` (four added in the eighteenth
 session, which judged the footer after the page's text), ``unmapped`` (four added in
 the nineteenth session, which judged the table of contents), ``unsurveyed`` (four added
-in the twenty-first session, which judged numbers between paragraphs) or ``untrodden``
-(added in the twenty-first session, held back to judge the next change): reserve,
-fresh, untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
-uncharted, unmapped, unsurveyed and untrodden sites are left out unless ``--sites``
-names them; large sites are capped (``Site.cap``).
+in the twenty-first session, which judged numbers between paragraphs), ``untrodden``
+(three added in the twenty-first session, which judged lines in the page's flow) or
+``unwalked`` (four added in the twenty-second session, held back to judge the next
+change): reserve, fresh, untouched, unread, sealed, withheld, unopened, untried,
+unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden and unwalked sites are
+left out unless ``--sites`` names them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -86,9 +87,12 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unsurveyed sites, which judged numbers between paragraphs
   # (--sites renpy,castle,vorbis,krb5):
   apt-get install renpy-doc castle-game-engine-doc libvorbis-dev krb5-doc
-  # the untrodden sites, held back to judge the next change
+  # the untrodden sites, which judged lines in the page's flow
   # (--sites drgeo,allegro4,gevent):
   apt-get install drgeo-doc allegro4-doc python-gevent-doc
+  # the unwalked sites, held back to judge the next change
+  # (--sites dbnet,dx,s6,uml):
+  apt-get install db5.3-doc dx-doc s6-doc user-mode-linux-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--methods dbce,keep-all] [--out bench/reports/template-eval.json]
 
@@ -678,7 +682,7 @@ def _mean(values: list[float | None]) -> float | None:
 def summarize(sites: dict[str, dict]) -> dict[str, dict[str, dict]]:
     """Per kind of site (developer, unseen, reserve, fresh, untouched, unread, sealed,
     withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped, unsurveyed,
-    untrodden; a kind without a site is left out),
+    untrodden, unwalked; a kind without a site is left out),
     per method: the mean over the sites where the method labelled something of its token F1
     of content, content recall, boilerplate precision and recall (tokens), keep-all's F1 on
     the same pages; and on how many of them the goal is met (``goal``: met on every site of
@@ -858,7 +862,7 @@ def main() -> None:
     parser.add_argument("--sites", help="short names, comma-separated (default: the developer "
                         "and unseen sites, never a reserve, fresh, untouched, unread, sealed, "
                         "withheld, unopened, untried, unvisited, unexplored, uncharted, "
-                        "unmapped, unsurveyed or untrodden one): "
+                        "unmapped, unsurveyed, untrodden or unwalked one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     rows_known = [*METHODS, *SECOND_VISIT]

@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Sixteen kinds of site (issue 31):
+Seventeen kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -595,7 +595,8 @@ Sixteen kinds of site (issue 31):
     highest: mitK5license.html, genindex-all.html and genindex-K.html).
 
 - ``untrodden``: three sites added in the twenty-first session, after the unsurveyed
-  sites judged numbers between paragraphs, held back to judge the next change: two from
+  sites judged numbers between paragraphs, which judged lines in the page's flow
+  (twenty-second session) and are spent as judges since: two from
   generators that no site above uses (Hyperlatex, Dr. Geo's manual; makedoc, Allegro 4's
   own formatter of its ``._tx`` sources, not the pandoc of the allegro site), and one
   Sphinx site in a layout that no Sphinx site above has (gevent's own theme: div#header
@@ -603,15 +604,16 @@ Sixteen kinds of site (issue 31):
   div.col3 with the sidebar, and div#footer; no div.related nor div[role=main]). Its
   headings' "¶" permalinks (a.headerlink) are content, as in the developer Sphinx sites
   (python, sphinx, devref: inside div[role=main], which no rule takes them out of), not
-  template as on the unsurveyed Sphinx sites. No method has run on them (not URL Tree,
+  template as on the unsurveyed Sphinx sites. No method ran on them (not URL Tree,
   DBCE, trafilatura nor the engine's ``article`` model; neither bench/template_eval.py's
-  evaluation nor bench/site_container.py): only their gold rules were checked, on every
+  evaluation nor bench/site_container.py) until they judged lines in the page's flow
+  once, when it was final: before that only their gold rules were checked, on every
   crawled page (wget's crawl as the harness runs it, capture 0; the container found, the
   share of a page's tokens inside the gold, to three decimals). Like the reserve, fresh,
   untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
   uncharted, unmapped and unsurveyed sites they are left out of the default run unless
-  ``--sites`` names them, and the benches other than the judge refuse them
-  (:func:`refuse_untrodden`), so that nothing is tuned on them. Three, not four: no
+  ``--sites`` names them (the benches other than the judge refused them until the
+  unwalked sites below took their place). Three, not four: no
   other generator or Sphinx layout new to the sites above was found with enough pages in
   the time this session had. (Looked at and left out: Typer's, python-typer-doc, MkDocs
   (the mkdocs site's generator) under its Read the Docs theme (the emscripten site's
@@ -657,6 +659,75 @@ Sixteen kinds of site (issue 31):
     api/gevent.builtins.html, a title and a line; the highest are the source pages under
     _modules/ (48 of the 144), such as _modules/subprocess.html).
 
+- ``unwalked``: four sites added in the twenty-second session, after the untrodden sites
+  judged lines in the page's flow, held back to judge the next change, from generators
+  that no site above uses: Sandcastle (Microsoft's generator of .NET API references, in
+  its vs2005 presentation: div#header, div#mainSection with div#mainBody and div#footer),
+  IBM's HTML of its Data Explorer manuals (the Programmer's Reference's and Installation
+  Guide's rows of bracketed links above and below the text, the OpenDX pages' rows of
+  image buttons), skarnet.org's pages written by hand (a paragraph of three links above
+  the text, nothing else) and User-mode Linux's website written by hand (a layout table
+  whose left cell holds the logo and the menus) beside its HOWTO in LinuxDoc-Tools' HTML
+  (Next, Previous and Contents links above and below the text). No method has run on them
+  (not URL Tree, DBCE, trafilatura nor the engine's ``article`` model; neither
+  bench/template_eval.py's evaluation nor bench/site_container.py): only their gold rules
+  were checked, on every crawled page (wget's crawl as the harness runs it, capture 0;
+  the container found, the share of a page's tokens inside the gold, to three decimals).
+  Like the reserve, fresh, untouched, unread, sealed, withheld, unopened, untried,
+  unvisited, unexplored, uncharted, unmapped, unsurveyed and untrodden sites they are
+  left out of the default run unless ``--sites`` names them, and the benches other than
+  the judge refuse them (:func:`refuse_unwalked`), so that nothing is tuned on them.
+  (Looked at and left out: the SystemTap Beginners Guide, systemtap-doc, Publican's
+  layout again (the debian-handbook site's: ul.docnav above and below the text), and its
+  tapsets' reference, the stock DocBook XSL chunker again, as are Csound's manual,
+  csound-doc, Shorewall's, shorewall-doc, and Privoxy's, privoxy (33 pages); CMUCL's
+  manual, cmucl-docs, HeVeA, 20 pages whose navigation is images only, as giac-doc's is;
+  Cacti's, cacti, pandoc's default template (the allegro5 site's generator), whose only
+  template is a copyright line; Berkeley DB's other parts, db5.3-doc, Javadoc and the
+  DocBook XSL chunker again; Ivy's, ivy-doc, Jython's, jython-doc, Velocity's,
+  velocity-doc, and Checkstyle's, checkstyle-doc, Javadoc (the jsoup site's generator)
+  for the most part; Agda's standard library, agda-stdlib-doc, Agda's highlighted sources
+  without a template; cc65's, cc65-doc, LinuxDoc-Tools' single pages without navigation
+  (the uml site's HOWTO is LinuxDoc-Tools' HTML split into pages); Xymon's help, xymon,
+  man2html's pages beside ten written by hand; and too few pages: NSIS's Halibut manual,
+  nsis-doc, 23; DITA-OT's, dita-ot-doc, 25; the C++ Annotations, c++-annotations-html
+  (Yodl), 29; JMeter's printable docs, jmeter-help, 39; GtkAda's, libgtkada-doc, 22;
+  omniORB's, omniorb-doc, 21; Icecast's, icecast2, 13; elinks-doc, 4; grace, 7;
+  splint-doc-html, 7; freefem-doc, 8; and no HTML: naturaldocs, nagios4-common,
+  icinga2-doc, libjs-openlayers, emboss-doc, abinit-doc.)
+
+  - dbnet-sandcastle (Sandcastle's vs2005 presentation, Berkeley DB 5.3's .NET API
+    reference, db5.3-doc; from csharp/html/N_BerkeleyDB.htm, the namespace's page):
+    150 of 2,300, none without; 0.485 / 0.597 / 0.975 (its template is the header, the
+    hidden labels of the language filter ("Collapse All", "Code: All", ...), "Berkeley DB
+    .NET API Documentation", the page's title, "Members", "See Also" and "Send Feedback",
+    and the footer's feedback line and copyright, some 45 tokens; the lowest are the
+    class pages, 132 of the 150, such as T_BerkeleyDB_EnvironmentFeedbackEvent.htm,
+    T_BerkeleyDB_BTreeStats.htm and T_BerkeleyDB_BackupOptions.htm, a line, the
+    syntax in three languages and the inheritance; the highest is N_BerkeleyDB.htm, the
+    namespace's list of its types).
+  - dx-ibmdoc (IBM's HTML of the Data Explorer 4.4 manuals, dx-doc; from usrguide.htm,
+    the User's Guide's contents): 150 of 689, none without; 0.642 / 0.990 / 1.000 (the
+    Programmer's Reference's pages carry the guide's title and the rows of bracketed
+    links, some 60 tokens, the OpenDX pages the one bracketed line of links under their
+    image buttons; the lowest: pages/progu003.htm (the notices), progu002.htm and
+    progu079.htm, a short section between the rows; the README pages and the search
+    help, srchhelp.htm and srchnav.htm, have no template: their text is all content).
+  - s6-skarnet (skarnet.org's pages written by hand, s6 2.11's documentation, s6-doc):
+    89 (index.html and libs6/index.html twice each, as themselves and as their
+    directory), none without; 0.929 / 0.992 / 0.999 (its template is the paragraph of
+    links above the text, "s6", "Software", "skarnet.org", and "libs6" above them on the
+    library's pages; the lowest: s6-svok.html, s6-ftrig-notify.html and
+    s6-cleanfifodir.html, a short program's interface and a line or two; the highest:
+    s6-log.html, overview.html and s6-svscan-1.html).
+  - uml-site (User-mode Linux's website as of 2006, written by hand, and its HOWTO in
+    LinuxDoc-Tools 0.9.21's HTML, user-mode-linux-doc): 70, none without; 0.292 / 0.858
+    / 0.999 (the website's pages carry the left cell's menus, some 80 links and 150
+    tokens, and the "Hosted at" line; the HOWTO's 16 pages the Next, Previous and
+    Contents links alone; the lowest: x.html and net.html, a screenshot's caption of a
+    few lines, and contacts.html, a short list of addresses; the highest: the HOWTO's
+    long chapters, UserModeLinux-HOWTO-6.html and -12.html, and diary.html).
+
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
 harness reports how many such pages each site has (:func:`has_container`).
@@ -672,7 +743,8 @@ fresh sites (497 pages), the untouched sites (600 pages), the unread sites (516 
 the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites (583
 pages), the untried sites (401 pages), the unvisited sites (354 pages), the unexplored
 sites (415 pages), the uncharted sites (506 pages), the unmapped sites (539 pages), the
-unsurveyed sites (510 pages) and the untrodden sites (271 pages) are not in that run.
+unsurveyed sites (510 pages), the untrodden sites (271 pages) and the unwalked sites (459
+pages) are not in that run.
 """
 
 from __future__ import annotations
@@ -694,12 +766,12 @@ Rule = Callable[[lxml.html.HtmlElement], bool]
 Kind = Literal[
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-    "untrodden",
+    "untrodden", "unwalked",
 ]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-    "untrodden",
+    "untrodden", "unwalked",
 )  # fmt: skip
 
 
@@ -1543,6 +1615,76 @@ def _gevent_boilerplate(element: lxml.html.HtmlElement) -> bool:
     return element[0].text_content().strip().startswith("Next page:")
 
 
+def _sandcastle_content(element: lxml.html.HtmlElement) -> bool:
+    return element.tag == "div" and element.get("id") == "mainBody"
+
+
+def _dx_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The IBM manuals' rows of bracketed links, "[ Bottom of Page | Previous Page | Next
+    # Page | Table of Contents | Partial Table of Contents | Index ]" above and below the
+    # text, the guides' row "[Data Explorer Documentation | QuickStart Guide | ...]", "[Data
+    # Explorer Home Page]" and IBM's "[IBM Home Page | Order | Search | Contact IBM |
+    # Legal]": a bold element of links whose text is in brackets; the OpenDX pages'
+    # (the QuickStart Guide, the User's Guide and the User's Reference, whose header and
+    # footer rows are images) "[ OpenDX Home at IBM | OpenDX.org ]", a small font's
+    # bracketed links; and the book's title, the h1 opening every page of the
+    # Programmer's Reference and the Installation Guide ("IBM Visualization Data Explorer
+    # Programmer's Reference").
+    if element.tag in ("b", "font"):
+        text = element.text_content().strip()
+        return text.startswith("[") and text.endswith("]") and element.find(".//a") is not None
+    parent = element.getparent()
+    return (
+        element.tag == "h1"
+        and parent is not None
+        and parent.tag == "body"
+        and element.text_content().strip().startswith("IBM Visualization Data Explorer")
+    )
+
+
+def _skarnet_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The paragraph of links that opens every page: the package's index ("s6"; on the
+    # library's pages "libs6" and "s6" above it), "Software" and "skarnet.org".
+    parent = element.getparent()
+    return (
+        element.tag == "p"
+        and parent is not None
+        and parent.tag == "body"
+        and any(a.get("href") == "//skarnet.org/" for a in element.iter("a"))
+    )
+
+
+def _linuxdoc_page(element: lxml.html.HtmlElement) -> bool:
+    generator = element.getroottree().find(".//meta[@name='GENERATOR']")
+    return generator is not None and (generator.get("content") or "").startswith("LinuxDoc")
+
+
+def _uml_content(element: lxml.html.HtmlElement) -> bool:
+    # The website's pages: the right cell of the table that lays the page out (its left
+    # cell the logo and the navigation's menus); the HOWTO's pages, LinuxDoc-Tools' HTML:
+    # the body.
+    if element.tag == "body":
+        return _linuxdoc_page(element)
+    if element.tag != "td" or element.getprevious() is None:
+        return False
+    row = element.getparent()
+    table = row.getparent() if row is not None else None
+    if table is not None and table.tag == "tbody":
+        table = table.getparent()
+    return table is not None and table.getparent() is not None and table.getparent().tag == "body"
+
+
+def _uml_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # LinuxDoc-Tools' Next, Previous and Contents links above and below the HOWTO's text.
+    parent = element.getparent()
+    return (
+        element.tag == "a"
+        and parent is not None
+        and parent.tag == "body"
+        and element.text_content().strip() in ("Next", "Previous", "Contents")
+    )
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -2013,9 +2155,10 @@ SITES = [
     # Untrodden: added in the twenty-first session, after the unsurveyed sites judged
     # numbers between paragraphs, from generators none of the sites above uses
     # (Hyperlatex; Allegro 4's makedoc) or in a layout none of them has (Sphinx under
-    # gevent's own theme), held back to judge the next change; no method has run on
-    # them. Their gold rules were checked on every crawled page (see the module
-    # docstring). The benches other than the judge refuse them (refuse_untrodden).
+    # gevent's own theme), which judged lines in the page's flow (twenty-second session)
+    # and are spent as judges since. Their gold rules were checked on every crawled page
+    # (see the module docstring). The benches other than the judge refused them until
+    # the unwalked sites below took their place.
     # Dr. Geo's English manual (help/c/; the other directories are its translations).
     Site("drgeo-hyperlatex", "drgeo-doc", Path("/usr/share/drgeo/help/c"), "drgenius.html",
          _body, "Hyperlatex: the body except the navigation tables above and below the "
@@ -2033,6 +2176,38 @@ SITES = [
          "tabs, the right column (the sidebar) and the footer are outside; the headings' "
          "\"\u00b6\" permalinks are content, as in the developer Sphinx sites",
          _gevent_boilerplate, short="gevent", kind="untrodden", cap=150),
+    # Unwalked: added in the twenty-second session, after the untrodden sites judged lines
+    # in the page's flow, from generators none of the sites above uses (Sandcastle; IBM's
+    # HTML of its Data Explorer manuals; skarnet.org's and User-mode Linux's pages written
+    # by hand, the latter beside LinuxDoc-Tools' HOWTO), held back to judge the next
+    # change; no method has run on them. Their gold rules were checked on
+    # every crawled page (see the module docstring). The benches other than the judge
+    # refuse them (refuse_unwalked).
+    # Berkeley DB 5.3's .NET API reference (Sandcastle's vs2005 presentation); from the
+    # namespace's page, which lists every type (Index.html is the tree's frameset).
+    Site("dbnet-sandcastle", "db5.3-doc", Path("/usr/share/doc/db5.3-doc/csharp/html"),
+         "N_BerkeleyDB.htm", _sandcastle_content, "Sandcastle (vs2005): inside div#mainBody; "
+         "div#header (the running header \"Berkeley DB .NET API Documentation\", the page's "
+         "title, its links and the language filter) and div#footer (the feedback line and "
+         "the copyright) are outside", short="dbnet", kind="unwalked", cap=150),
+    # Data Explorer's manuals (the five guides under pages/ and their tables of contents);
+    # from the User's Guide's contents (index.htm is an image map).
+    Site("dx-ibmdoc", "dx-doc", Path("/usr/share/doc/dx/html"), "usrguide.htm", _body,
+         "IBM's HTML of the Data Explorer 4.4 manuals: the body except the bracketed rows of "
+         "links above and below the text ([ Bottom of Page | Previous Page | Next Page | "
+         "...], the guides' and IBM's rows) and the guide's title opening each page",
+         _dx_boilerplate, short="dx", kind="unwalked", cap=150),
+    Site("s6-skarnet", "s6-doc", Path("/usr/share/doc/s6"), "index.html", _body,
+         "skarnet.org's pages (written by hand): the body except the opening paragraph of "
+         "links (\"s6\", \"Software\", \"skarnet.org\")", _skarnet_boilerplate,
+         short="s6", kind="unwalked", cap=150),
+    # User-mode Linux's website as the package keeps it, and its HOWTO (LinuxDoc-Tools).
+    Site("uml-site", "user-mode-linux-doc", Path("/usr/share/doc/user-mode-linux-doc/html"),
+         "index.html", _uml_content, "User-mode Linux's website (written by hand): the right "
+         "cell of the page's layout table; its left cell (the logo and the menus) and the "
+         "\"Hosted at\" line below it are outside; on the HOWTO's pages (LinuxDoc-Tools) the "
+         "body except the Next, Previous and Contents links above and below the text",
+         _uml_boilerplate, short="uml", kind="unwalked", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -2042,7 +2217,7 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
 # unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped,
-# unsurveyed or untrodden site.
+# unsurveyed, untrodden or unwalked site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -2063,16 +2238,17 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_untrodden(sites: list[Site]) -> None:
+def refuse_unwalked(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an untrodden site: they are kept for the judge (added after the unsurveyed
-    sites judged numbers between paragraphs) and stay refused until new held-out sites
-    take their place. (The unsurveyed sites, which this guard kept before, judged the
-    twenty-first session's change, numbers between paragraphs, and are spent as judges
-    since, as the unmapped, uncharted, unexplored, unvisited and untried sites are.)"""
-    untrodden = [site.short for site in sites if site.kind == "untrodden"]
-    if untrodden:
-        raise SystemExit(f"{', '.join(untrodden)}: the untrodden sites are the judge's "
+    method on an unwalked site: they are kept for the judge (added after the untrodden
+    sites judged lines in the page's flow) and stay refused until new held-out sites
+    take their place. (The untrodden sites, which this guard kept before, judged the
+    twenty-second session's change, lines in the page's flow, and are spent as judges
+    since, as the unsurveyed, unmapped, uncharted, unexplored, unvisited and untried
+    sites are.)"""
+    unwalked = [site.short for site in sites if site.kind == "unwalked"]
+    if unwalked:
+        raise SystemExit(f"{', '.join(unwalked)}: the unwalked sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 

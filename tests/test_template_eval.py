@@ -118,8 +118,9 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # unexplored (in the seventeenth, after the unvisited sites judged), as uncharted
 # (after the unexplored sites judged), as unmapped (in the nineteenth, after the
 # uncharted sites judged), as unsurveyed (in the twenty-first, after the unmapped
-# sites judged) and as untrodden (in the twenty-first, after the unsurveyed sites
-# judged), on small pages in each template's shape:
+# sites judged), as untrodden (in the twenty-first, after the unsurveyed sites
+# judged) and as unwalked (in the twenty-second, after the untrodden sites judged), on
+# small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -136,6 +137,7 @@ UNCHARTED = {"dsssl", "sympy", "mlrisc", "mhonarc"}
 UNMAPPED = {"ada", "selinux", "clanlib", "clang"}
 UNSURVEYED = {"renpy", "castle", "vorbis", "krb5"}
 UNTRODDEN = {"drgeo", "allegro4", "gevent"}
+UNWALKED = {"dbnet", "dx", "s6", "uml"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -1571,6 +1573,118 @@ TEMPLATES = {
         ["gevent", "Blog", "Docs", "Next page:", "gevent.backdoor", "Navigation", "Next:",
          "version 22.10.2", "\u00a9 2009-2019 Denis Bilenko", "Page Top"],
     ),
+    # Sandcastle (vs2005): inside div#mainBody; div#header (the running header, the page's
+    # title, its links, the hidden labels of the language filter) and div#footer are
+    # outside.
+    "dbnet": (
+        "<html><body><div id='header'><table id='topTable'><tr><td><span><label "
+        "id='collapseAllLabel' style='display: none;'>Collapse All</label></span><span "
+        "id='devlangsDropdown'><label style='display: none;'><nobr>Code: All </nobr></label>"
+        "</span></td></tr></table><table id='bottomTable'><tr id='headerTableRow1'><td><span "
+        "id='runningHeaderText'>Berkeley DB .NET API Documentation</span></td></tr><tr "
+        "id='headerTableRow2'><td><span id='nsrTitle'>BTreeStats Class</span></td></tr><tr "
+        "id='headerTableRow3'><td><a href='AllMembers_T_BerkeleyDB_BTreeStats.htm'>Members"
+        "</a> <a href='#seeAlsoToggle'>See Also</a> <span id='headfeedbackarea'><a "
+        "href='javascript:SubmitFeedback()'>Send Feedback</a></span></td></tr></table></div>"
+        "<div id='mainSection'><div id='mainBody'><div class='summary'>Statistical "
+        "information about a BTreeDatabase</div><p /><b>Namespace:</b> <a "
+        "href='N_BerkeleyDB.htm'>BerkeleyDB</a><br /><h1 class='heading'><span>Syntax</span>"
+        "</h1><div id='syntaxSection' class='section'><pre>public class BTreeStats</pre>"
+        "</div></div><div id='footer'><div class='footerLine'></div><span id='fb'> </span>"
+        "Report Feedback on this item in the Oracle Technology Network Forum <p />Copyright "
+        "(c) 2008, 2013 Oracle. All rights reserved.</div></div></body></html>",
+        ["Statistical information about a BTreeDatabase", "Namespace:", "BerkeleyDB",
+         "Syntax", "public class BTreeStats"],
+        ["Collapse All", "Code: All", "Berkeley DB .NET API Documentation", "BTreeStats Class",
+         "Members", "See Also", "Send Feedback",
+         "Report Feedback on this item in the Oracle Technology Network Forum",
+         "Copyright (c) 2008, 2013 Oracle. All rights reserved."],
+    ),
+    # IBM's HTML of the Data Explorer manuals: the body except the bold rows of bracketed
+    # links and the guide's title opening the page; a bold phrase of the text stays
+    # content.
+    "dx": (
+        "<html><body bgcolor='#FFFFFF'><a name='Top_Of_Page'></a><h1>IBM Visualization Data "
+        "Explorer Programmer's Reference</h1><b>[ <a href='#Bot_Of_Page'>Bottom of Page</a> "
+        "| <a href='progu162.htm'>Previous Page</a> | <a href='../proguide.htm#ToC'>Table of "
+        "Contents</a> ]</b><hr><p><h3><a name='HDRDXGCV' href='progu097.htm#PToC_257'>"
+        "DXGetComponentValue</a></h3><p><strong>Function</strong><p>Returns a specified "
+        "component of a specified Field.<p><b>Note:</b> the component is not copied.<p><hr>"
+        "<b>[ <a href='#Top_Of_Page'>Top of Page</a> | <a href='progu164.htm'>Next Page</a> "
+        "]</b> <br><b>[<a href='../allguide.htm'>Data Explorer Documentation</a>&nbsp;|"
+        "&nbsp;<a href='../usrguide.htm'>User's Guide</a>&nbsp;]</b><br><p><b>[<a "
+        "href='http://www.research.ibm.com/dx'>Data Explorer Home Page</a>]</b><p><hr><b>[<a "
+        "href='http://www.ibm.com/'>IBM Home Page</a>&nbsp;|&nbsp;<a "
+        "href='http://www.ibm.com/Legal/'>Legal</a>&nbsp;]</b><hr><p><a name='Bot_Of_Page'>"
+        "</a></body></html>",
+        ["DXGetComponentValue", "Function", "Returns a specified component of a specified "
+         "Field.", "Note:", "the component is not copied."],
+        ["IBM Visualization Data Explorer Programmer's Reference", "Bottom of Page",
+         "Previous Page", "Table of Contents", "Top of Page", "Next Page",
+         "Data Explorer Documentation", "User's Guide", "Data Explorer Home Page",
+         "IBM Home Page", "Legal"],
+    ),
+    # The OpenDX pages (the QuickStart Guide, the User's Guide, the User's Reference): the
+    # header and footer rows are images; the small font's bracketed links are template.
+    "dx-opendx": (
+        "<html><body bgcolor='#FFFFFF'><table width=510><tr><td colspan=2><a "
+        "href='../allguide.htm'><img src='../images/flcgh_02.gif' alt='Full Contents'></a>"
+        "</td></tr></table><h2><a name='HDRWHATNEW'></a>Summary of Changes</h2><p><a "
+        "name='PToC3' href='../usrguide.htm'>Partial Table-of-Contents</a></p><hr><p>The "
+        "following are changes to OpenDX since version 4.3.0.</p><hr><div align='center'>"
+        "<p><a href='../allguide.htm'><img src='../images/foot-fc.gif' alt='Full Contents'>"
+        "</a></p></div><div align='center'><p><font size='-1'>[ <a "
+        "href='http://www.research.ibm.com/dx'>OpenDX Home at IBM</a>&nbsp;|&nbsp;<a "
+        "href='http://www.opendx.org/'>OpenDX.org</a>&nbsp;] </font></p></div><hr></body>"
+        "</html>",
+        ["Summary of Changes", "Partial Table-of-Contents",
+         "The following are changes to OpenDX since version 4.3.0."],
+        ["OpenDX Home at IBM", "OpenDX.org"],
+    ),
+    # skarnet.org's pages: the body except the opening paragraph of links; a paragraph of
+    # the text with links to other pages stays content.
+    "s6": (
+        "<html><head><title>s6: the s6-svc program</title></head><body><p><a "
+        "href='index.html'>libs6</a><br /><a href='../index.html'>s6</a><br /><a "
+        "href='//skarnet.org/software/'>Software</a><br /><a href='//skarnet.org/'>"
+        "skarnet.org</a></p><h1> The s6-svc program </h1><p>s6-svc sends commands to a "
+        "running <a href='s6-supervise.html'>s6-supervise</a> process.</p><h2> Interface "
+        "</h2><pre>     s6-svc [ -wu ] servicedir</pre></body></html>",
+        ["The s6-svc program", "s6-svc sends commands to a running", "s6-supervise", "Interface",
+         "s6-svc [ -wu ] servicedir"],
+        ["libs6", "s6", "Software", "skarnet.org"],
+    ),
+    # User-mode Linux's website: the right cell of the layout table (a table inside it
+    # stays content); the left cell's menus and the "Hosted at" line are outside.
+    "uml": (
+        "<html><body><table border='0'><tr align='left'><td valign='top'><table border='0'>"
+        "<tr><td><img src='uml-small.png'></td></tr><tr><td bgcolor='#e0e0e0'><font "
+        "size='-1'><a href='index.html'>Site Home Page</a></font><br><font size='-1'><a "
+        "href='run.html'>Running it</a></font></td></tr><tr><td bgcolor='#e0e0e0'>Tutorials"
+        "<br><font size='-1'><a href='hostfs.html'>Host file access</a></font></td></tr>"
+        "</table></td><td valign='top' align='left'><center><h3>Host file access</h3>"
+        "</center>If you want to access files on the host machine, use hostfs.<a "
+        "name='Using hostfs'/><table width='100%' bgcolor='#e0e0e0'><tr><td><font "
+        "color='#000099'><b>Using hostfs</b></font></td></tr></table><p>Mount it.</td></tr>"
+        "</table><center><font size='-1'>Hosted at </font><a href='http://sourceforge.net'>"
+        "<img src='' alt='SourceForge Logo'></a></center></body></html>",
+        ["Host file access", "If you want to access files on the host machine, use hostfs.",
+         "Using hostfs", "Mount it."],
+        ["Site Home Page", "Running it", "Tutorials", "Hosted at"],
+    ),
+    # Its HOWTO (LinuxDoc-Tools): the body except the Next, Previous and Contents links.
+    "uml-howto": (
+        "<html><head><meta name='GENERATOR' content='LinuxDoc-Tools 0.9.21'><title>User Mode "
+        "Linux HOWTO : Running UML</title></head><body><a href='UserModeLinux-HOWTO-4.html'>"
+        "Next</a> <a href='UserModeLinux-HOWTO-2.html'>Previous</a> <a "
+        "href='UserModeLinux-HOWTO.html#toc3'>Contents</a><hr><h2><a name='s3'>3.</a> <a "
+        "href='UserModeLinux-HOWTO.html#toc3'>Running UML and logging in</a></h2><p>It runs "
+        "on 2.2.15 or later.</p><p>See the <a href='x.html'>X tutorial</a>.</p><hr><a "
+        "href='UserModeLinux-HOWTO-4.html'>Next page</a></body></html>",
+        ["3.", "Running UML and logging in", "It runs on 2.2.15 or later.", "X tutorial",
+         "Next page"],
+        ["Next", "Previous", "Contents"],
+    ),
 }  # fmt: skip
 
 
@@ -1586,7 +1700,8 @@ def _kind(short: str) -> str:
              **dict.fromkeys(UNCHARTED, "uncharted"),
              **dict.fromkeys(UNMAPPED, "unmapped"),
              **dict.fromkeys(UNSURVEYED, "unsurveyed"),
-             **dict.fromkeys(UNTRODDEN, "untrodden")}  # fmt: skip
+             **dict.fromkeys(UNTRODDEN, "untrodden"),
+             **dict.fromkeys(UNWALKED, "unwalked")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -1690,10 +1805,11 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "unmapped"} == UNMAPPED
     assert {k for k, v in kinds.items() if v == "unsurveyed"} == UNSURVEYED
     assert {k for k, v in kinds.items() if v == "untrodden"} == UNTRODDEN
+    assert {k for k, v in kinds.items() if v == "unwalked"} == UNWALKED
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
         "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-        "untrodden",
+        "untrodden", "unwalked",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -1702,33 +1818,33 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_untrodden_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an untrodden site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_unwalked_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an unwalked site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "drgeo-hyperlatex"] if bench == "template_harvest" else [
-        "--sites", "git,krb5,drgeo"]  # fmt: skip
+    option = ["--sites", "dx-ibmdoc"] if bench == "template_harvest" else [
+        "--sites", "git,drgeo,dx"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "drgeo: the untrodden sites are the judge's" in result.stderr
-    # Only the untrodden one is named: git is a developer site, krb5 a spent unsurveyed
+    assert "dx: the unwalked sites are the judge's" in result.stderr
+    # Only the unwalked one is named: git is a developer site, drgeo a spent untrodden
     # one.
     assert "git" not in result.stderr.split(":")[0]
-    assert "krb5" not in result.stderr.split(":")[0]
+    assert "drgeo" not in result.stderr.split(":")[0]
 
 
-def test_refuse_untrodden_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_untrodden = importlib.import_module("template_sites").refuse_untrodden  # beside it
+def test_refuse_unwalked_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_unwalked = importlib.import_module("template_sites").refuse_unwalked  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "untrodden"]
-    refuse_untrodden(others)  # no exit: the unsurveyed, unmapped and uncharted sites are spent
-    with pytest.raises(SystemExit, match=r"^drgeo, allegro4: the untrodden sites"):
-        refuse_untrodden(template_eval.select("git,folks,ada,clang,renpy,krb5,drgeo,allegro4"))
+    others = [s for s in template_eval.SITES if s.kind != "unwalked"]
+    refuse_unwalked(others)  # no exit: the untrodden, unsurveyed and unmapped sites are spent
+    with pytest.raises(SystemExit, match=r"^dbnet, s6, uml: the unwalked sites"):
+        refuse_unwalked(template_eval.select("git,folks,ada,renpy,krb5,drgeo,gevent,dbnet,s6,uml"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -1869,7 +1985,8 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
     """No method may run on a reserve, fresh, untouched, unread, sealed, withheld, unopened,
-    untried, unvisited, unexplored, uncharted, unmapped, unsurveyed or untrodden site
+    untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden or unwalked
+    site
     unless asked: main without --sites evaluates the developer and unseen sites only;
     --sites yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their
     kinds are counted and summarised beside the developer one (a kind with no site,
@@ -1889,6 +2006,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert UNMAPPED and not UNMAPPED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNSURVEYED and not UNSURVEYED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNTRODDEN and not UNTRODDEN & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNWALKED and not UNWALKED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -1908,6 +2026,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     held_back = (
         "reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened", "untried",
         "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed", "untrodden",
+        "unwalked",
     )  # fmt: skip
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
