@@ -20,9 +20,9 @@ judged what lies inside the container), ``uncharted`` (four added in the eightee
 session, which judged the footer after the page's text), ``unmapped`` (four added in
 the nineteenth session, which judged the table of contents), ``unsurveyed`` (four added
 in the twenty-first session, which judged numbers between paragraphs), ``untrodden``
-(three added in the twenty-first session, which judged lines in the page's flow) or
-``unwalked`` (four added in the twenty-second session, held back to judge the next
-change): reserve, fresh, untouched, unread, sealed, withheld, unopened, untried,
+(three added in the twenty-first session, which judged the first version of lines in
+the page's flow) or ``unwalked`` (four added in the twenty-second session, which judged
+the version kept): reserve, fresh, untouched, unread, sealed, withheld, unopened, untried,
 unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden and unwalked sites are
 left out unless ``--sites`` names them; large sites are capped (``Site.cap``).
 
@@ -87,10 +87,10 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unsurveyed sites, which judged numbers between paragraphs
   # (--sites renpy,castle,vorbis,krb5):
   apt-get install renpy-doc castle-game-engine-doc libvorbis-dev krb5-doc
-  # the untrodden sites, which judged lines in the page's flow
+  # the untrodden sites, which judged the first version of lines in the page's flow
   # (--sites drgeo,allegro4,gevent):
   apt-get install drgeo-doc allegro4-doc python-gevent-doc
-  # the unwalked sites, held back to judge the next change
+  # the unwalked sites, which judged the version of lines in the page's flow kept
   # (--sites dbnet,dx,s6,uml):
   apt-get install db5.3-doc dx-doc s6-doc user-mode-linux-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \

@@ -660,23 +660,25 @@ Seventeen kinds of site (issue 31):
     _modules/ (48 of the 144), such as _modules/subprocess.html).
 
 - ``unwalked``: four sites added in the twenty-second session, after the untrodden sites
-  judged lines in the page's flow, held back to judge the next change, from generators
-  that no site above uses: Sandcastle (Microsoft's generator of .NET API references, in
-  its vs2005 presentation: div#header, div#mainSection with div#mainBody and div#footer),
-  IBM's HTML of its Data Explorer manuals (the Programmer's Reference's and Installation
-  Guide's rows of bracketed links above and below the text, the OpenDX pages' rows of
-  image buttons), skarnet.org's pages written by hand (a paragraph of three links above
-  the text, nothing else) and User-mode Linux's website written by hand (a layout table
-  whose left cell holds the logo and the menus) beside its HOWTO in LinuxDoc-Tools' HTML
-  (Next, Previous and Contents links above and below the text). No method has run on them
+  judged the first version of lines in the page's flow, which judged the version kept
+  (twenty-second session), from generators that no site above uses: Sandcastle
+  (Microsoft's generator of .NET API references, in its vs2005 presentation: div#header,
+  div#mainSection with div#mainBody and div#footer), IBM's HTML of its Data Explorer
+  manuals (the Programmer's Reference's and Installation Guide's rows of bracketed links
+  above and below the text, the OpenDX pages' rows of image buttons), skarnet.org's
+  pages written by hand (a paragraph of three links above the text, nothing else) and
+  User-mode Linux's website written by hand (a layout table whose left cell holds the
+  logo and the menus) beside its HOWTO in LinuxDoc-Tools' HTML (Next, Previous and
+  Contents links above and below the text). No method ran on them until that judgement
   (not URL Tree, DBCE, trafilatura nor the engine's ``article`` model; neither
-  bench/template_eval.py's evaluation nor bench/site_container.py): only their gold rules
-  were checked, on every crawled page (wget's crawl as the harness runs it, capture 0;
-  the container found, the share of a page's tokens inside the gold, to three decimals).
-  Like the reserve, fresh, untouched, unread, sealed, withheld, unopened, untried,
-  unvisited, unexplored, uncharted, unmapped, unsurveyed and untrodden sites they are
-  left out of the default run unless ``--sites`` names them, and the benches other than
-  the judge refuse them (:func:`refuse_unwalked`), so that nothing is tuned on them.
+  bench/template_eval.py's evaluation nor bench/site_container.py): only their gold
+  rules were checked, on every crawled page (wget's crawl as the harness runs it,
+  capture 0; the container found, the share of a page's tokens inside the gold, to three
+  decimals). Like the reserve, fresh, untouched, unread, sealed, withheld, unopened,
+  untried, unvisited, unexplored, uncharted, unmapped, unsurveyed and untrodden sites
+  they are left out of the default run unless ``--sites`` names them, and the benches
+  other than the judge refuse them (:func:`refuse_unwalked`), so that nothing is tuned
+  on them, until new held-out sites take their place: they are spent as judges now.
   (Looked at and left out: the SystemTap Beginners Guide, systemtap-doc, Publican's
   layout again (the debian-handbook site's: ul.docnav above and below the text), and its
   tapsets' reference, the stock DocBook XSL chunker again, as are Csound's manual,
@@ -2179,10 +2181,11 @@ SITES = [
     # Unwalked: added in the twenty-second session, after the untrodden sites judged lines
     # in the page's flow, from generators none of the sites above uses (Sandcastle; IBM's
     # HTML of its Data Explorer manuals; skarnet.org's and User-mode Linux's pages written
-    # by hand, the latter beside LinuxDoc-Tools' HOWTO), held back to judge the next
-    # change; no method has run on them. Their gold rules were checked on
-    # every crawled page (see the module docstring). The benches other than the judge
-    # refuse them (refuse_unwalked).
+    # by hand, the latter beside LinuxDoc-Tools' HOWTO); no method ran on them until they
+    # judged the version of lines in the page's flow kept (twenty-second session), and
+    # they are spent as judges since. Their gold rules were checked on every crawled page
+    # (see the module docstring). The benches other than the judge still refuse them
+    # (refuse_unwalked) until new held-out sites take their place.
     # Berkeley DB 5.3's .NET API reference (Sandcastle's vs2005 presentation); from the
     # namespace's page, which lists every type (Index.html is the tree's frameset).
     Site("dbnet-sandcastle", "db5.3-doc", Path("/usr/share/doc/db5.3-doc/csharp/html"),
@@ -2240,12 +2243,12 @@ def select(
 
 def refuse_unwalked(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unwalked site: they are kept for the judge (added after the untrodden
-    sites judged lines in the page's flow) and stay refused until new held-out sites
-    take their place. (The untrodden sites, which this guard kept before, judged the
-    twenty-second session's change, lines in the page's flow, and are spent as judges
-    since, as the unsurveyed, unmapped, uncharted, unexplored, unvisited and untried
-    sites are.)"""
+    method on an unwalked site: they were kept for the judge (added after the untrodden
+    sites judged the first version of lines in the page's flow; they judged the version
+    kept) and stay refused until new held-out sites take their place. (The untrodden
+    sites, which this guard kept before, judged the first version of the twenty-second
+    session's change, lines in the page's flow, and are spent as judges since, as the
+    unsurveyed, unmapped, uncharted, unexplored, unvisited and untried sites are.)"""
     unwalked = [site.short for site in sites if site.kind == "unwalked"]
     if unwalked:
         raise SystemExit(f"{', '.join(unwalked)}: the unwalked sites are the judge's "
