@@ -82,8 +82,8 @@ a child of the deepest element they share, and none is links alone
 version asked only the run to lie in the flow; judged on the untrodden sites, it made
 Dr. Geo's footer content (an ``<address>`` in ``<body>``, between the page's last
 paragraph and the navigation table after it, whose page names the methods call
-content), so the content around the run must lie in the flow too (docs/methods.md).
-No parameter is new.
+content), so the content around the run must lie in the flow too; the unwalked sites
+judged that version once (docs/methods.md). No parameter is new.
 
 **Template inside the content container.** Some generators repeat whole sections inside
 the content, not just labels: rustdoc's trait implementations ("The type returned in the
