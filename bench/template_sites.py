@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Seventeen kinds of site (issue 31):
+Eighteen kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -676,9 +676,9 @@ Seventeen kinds of site (issue 31):
   capture 0; the container found, the share of a page's tokens inside the gold, to three
   decimals). Like the reserve, fresh, untouched, unread, sealed, withheld, unopened,
   untried, unvisited, unexplored, uncharted, unmapped, unsurveyed and untrodden sites
-  they are left out of the default run unless ``--sites`` names them, and the benches
-  other than the judge refuse them (:func:`refuse_unwalked`), so that nothing is tuned
-  on them, until new held-out sites take their place: they are spent as judges now.
+  they are left out of the default run unless ``--sites`` names them (the benches other
+  than the judge refused them until the unclimbed sites below took their place); they
+  are spent as judges now.
   (Looked at and left out: the SystemTap Beginners Guide, systemtap-doc, Publican's
   layout again (the debian-handbook site's: ul.docnav above and below the text), and its
   tapsets' reference, the stock DocBook XSL chunker again, as are Csound's manual,
@@ -730,6 +730,72 @@ Seventeen kinds of site (issue 31):
     few lines, and contacts.html, a short list of addresses; the highest: the HOWTO's
     long chapters, UserModeLinux-HOWTO-6.html and -12.html, and diary.html).
 
+- ``unclimbed``: four sites added in the twenty-second session, after the unwalked sites
+  judged the version of lines in the page's flow kept, held back to judge the next
+  change, in layouts that no site above has; two of them write their text straight
+  into the body, with no element around it: the A+ Reference Manual's HTML (a frameset
+  of a contents frame, an index frame and the chapters; the chapters' text in the body,
+  closed by an address line) and Sendmail's milter API written by hand (the text in the
+  body, closed by the small print of the copyright); Munipack's pages written by hand in
+  HTML5 (a header element with the logo, the title and two buttons, a footer element
+  with the copyright; the text between them in a section element, or a div.content on
+  three pages) and FunnelWeb's three manuals written by hand (a layout table whose left
+  cell holds the logos and the manuals' menu, the right cell the title's image, the text,
+  the Prev, Up and Next images and the small print). No method has run on them (not URL
+  Tree, DBCE, trafilatura nor the engine's ``article`` model; neither
+  bench/template_eval.py's evaluation nor bench/site_container.py): only their gold
+  rules were checked, on every crawled page (wget's crawl as the harness runs it,
+  capture 0; the container found, the share of a page's tokens inside the gold, to three
+  decimals). Like the reserve, fresh, untouched, unread, sealed, withheld, unopened,
+  untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden and
+  unwalked sites they are left out of the default run unless ``--sites`` names them, and
+  the benches other than the judge refuse them (:func:`refuse_unclimbed`), so that
+  nothing is tuned on them. (Looked at and left out: the Guia Foca GNU/Linux,
+  focalinux-html, DebianDoc-SGML's pages with the text straight in the body, but three
+  guides that do not link each other, of 17, 22 and 33 pages; UDO's manual, udo-doc-en,
+  the text straight in the body but a navigation of images only, without template text;
+  GAMGI's, gamgi-doc, a start page served as SSI (index.shtml) and pages of several
+  div.board titles and div.contents each; RT 4.4's, rt4-doc-html, POD's HTML
+  fragments without html or body, whose only template is a "Back to index" link beside
+  the page's own list of sections; Corosync's manual pages, corosync-doc, groff's HTML
+  without a template, beside Doxygen; Z88's, z88-doc, Word's HTML without a template;
+  Euler's, euler-doc, 44 pages in a layout table as the funnelweb site's; SAOImage DS9's,
+  saods9-doc, pages without a template; Asciidoctor's, asciidoctor-doc, RDoc (the tioga
+  site's generator); Pacemaker's, pacemaker-doc, Sphinx and Doxygen; and too few pages:
+  runit's, runit, 11; GXemul's, gxemul-doc, 30; Xgridfit's, xgridfit-doc, 29; TCM's, tcm-doc,
+  23; Tachyon's, tachyon-doc, 23; HAProxy's, haproxy-doc, 5; htmldoc-common, 2; and no
+  HTML: libpcre2-dev, libfreetype-dev, sdcc-doc, tk8.6-doc, afnix-doc, glpk-doc.)
+
+  - aplus-reference (the A+ Reference Manual's HTML, aplus-fsf-doc; from index.html, the
+    frameset): 147 of 167, none without; 0.537 / 0.977 / 1.000 (the chapters' template
+    is the address line, the manual's address and the copyright, some 15 tokens; the
+    contents frame's is its box "Elsewhere on the A+ website:", the index frame's the
+    "APLUSDEV" link; the lowest: keyboard.html, the keyboard's page, a few lines above
+    the same small print, and APlusRefV2_68.html and MapFigValueArea.html, a short index
+    section and a figure's caption; 12 pages have no template text, as the footnotes'
+    pages (APlusRefV2_FootNote_950.html and eight more), ARstart.html, FontAPLonPC.html
+    and ColorSamples.html).
+  - milter-api (Sendmail 8.17's milter API written by hand, sendmail-doc; from
+    libmilter/html/index.html): 44, none without; 0.606 / 0.856 / 0.981 (its template
+    is the copyright and the licence's line closing every page, some 25 tokens; the
+    lowest: xxfi_eoh.html, smfi_getpriv.html and xxfi_eom.html, a callback's or a
+    function's short table; the highest: sample.html, api.html and overview.html).
+  - munipack-site (Munipack 0.6.1's pages written by hand in HTML5, munipack-doc; from
+    munipack.html): 70 of 82, none without; 0.825 / 0.967 / 0.994 (its template is the
+    header, "Munipack", "An astronomical image processing software", "Guide" and
+    "Documents", and the footer's copyright, some 20 tokens; the lowest: munipack.html,
+    man_sesame.html and guide.html; the highest: changes.html, man_astrometry.html and
+    man_fits.html).
+  - funnelweb-manuals (FunnelWeb 3.2's Reference, Tutorial and Developer manuals written
+    by hand, funnelweb-doc; from index.html, the documentation's page linking the three):
+    150 of 188, none without; 0.294 / 0.874 / 1.000 (its template is the left cell, the
+    three manuals' names, the open manual's chapters and "SEARCH", and the small print,
+    "Webmaster" and the copyright, some 35 tokens; the lowest are the chapters' pages
+    listing their sections, such as reference/intro.html, reference/interface.html and
+    reference/shell_linelen.html; the highest: tutorial/hints_dangers.html,
+    tutorial/intro_what.html, and index.html, the documentation's page without the
+    layout table, whose body is the gold).
+
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
 harness reports how many such pages each site has (:func:`has_container`).
@@ -745,8 +811,8 @@ fresh sites (497 pages), the untouched sites (600 pages), the unread sites (516 
 the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites (583
 pages), the untried sites (401 pages), the unvisited sites (354 pages), the unexplored
 sites (415 pages), the uncharted sites (506 pages), the unmapped sites (539 pages), the
-unsurveyed sites (510 pages), the untrodden sites (271 pages) and the unwalked sites (459
-pages) are not in that run.
+unsurveyed sites (510 pages), the untrodden sites (271 pages), the unwalked sites (459
+pages) and the unclimbed sites (411 pages) are not in that run.
 """
 
 from __future__ import annotations
@@ -768,12 +834,12 @@ Rule = Callable[[lxml.html.HtmlElement], bool]
 Kind = Literal[
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-    "untrodden", "unwalked",
+    "untrodden", "unwalked", "unclimbed",
 ]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-    "untrodden", "unwalked",
+    "untrodden", "unwalked", "unclimbed",
 )  # fmt: skip
 
 
@@ -1687,6 +1753,62 @@ def _uml_boilerplate(element: lxml.html.HtmlElement) -> bool:
     )
 
 
+def _funnelweb_content(element: lxml.html.HtmlElement) -> bool:
+    # The right cell of the table that lays the page out (its left cell the logos and the
+    # menu of the three manuals); the documentation's index page, without that table: the
+    # body.
+    if element.tag == "body":
+        return not any(child.tag == "table" for child in element)
+    if element.tag != "td" or element.getprevious() is None:
+        return False
+    row = element.getparent()
+    table = row.getparent() if row is not None else None
+    if table is not None and table.tag == "tbody":
+        table = table.getparent()
+    return table is not None and table.getparent() is not None and table.getparent().tag == "body"
+
+
+def _funnelweb_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The small print below the text in the right cell: "Webmaster" and the copyright.
+    return element.tag == "font" and any(
+        child.tag == "a" and (child.get("href") or "").startswith("mailto:webmaster")
+        for child in element
+    )
+
+
+def _munipack_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The header (the logo, the title, the "Guide" and "Documents" buttons) and the footer
+    # (the copyright, the author's address, the licence).
+    return element.tag in ("header", "footer")
+
+
+def _milter_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The small print at the end of the body: the copyright and the licence's terms.
+    parent = element.getparent()
+    return (
+        element.tag == "font"
+        and parent is not None
+        and parent.tag == "body"
+        and "Copyright" in element.text_content()
+    )
+
+
+def _aplus_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The address line closing the chapters (the manual's address and the copyright), the
+    # same small print on the keyboard's page ("Questions? Comments? Suggestions? Contact
+    # ..."), the contents frame's box of links to the rest of the website ("Elsewhere on
+    # the A+ website:") and the index frame's "APLUSDEV" link to the home page.
+    if element.tag == "address":
+        return True
+    if element.tag == "font":
+        return "Copyright" in element.text_content() and any(
+            child.tag == "a" and child.get("href") == "mailto:doc@aplusdev.org" for child in element
+        )
+    if element.tag == "table":
+        return element.text_content().strip().startswith("Elsewhere on the A+ website")
+    return element.tag == "td" and element.text_content().strip() == "APLUSDEV"
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -2184,8 +2306,8 @@ SITES = [
     # by hand, the latter beside LinuxDoc-Tools' HOWTO); no method ran on them until they
     # judged the version of lines in the page's flow kept (twenty-second session), and
     # they are spent as judges since. Their gold rules were checked on every crawled page
-    # (see the module docstring). The benches other than the judge still refuse them
-    # (refuse_unwalked) until new held-out sites take their place.
+    # (see the module docstring). The benches other than the judge refused them until the
+    # unclimbed sites below took their place.
     # Berkeley DB 5.3's .NET API reference (Sandcastle's vs2005 presentation); from the
     # namespace's page, which lists every type (Index.html is the tree's frameset).
     Site("dbnet-sandcastle", "db5.3-doc", Path("/usr/share/doc/db5.3-doc/csharp/html"),
@@ -2211,6 +2333,34 @@ SITES = [
          "\"Hosted at\" line below it are outside; on the HOWTO's pages (LinuxDoc-Tools) the "
          "body except the Next, Previous and Contents links above and below the text",
          _uml_boilerplate, short="uml", kind="unwalked", cap=150),
+    # Unclimbed: added in the twenty-second session, after the unwalked sites judged the
+    # version of lines in the page's flow kept, held back to judge the next change; no
+    # method has run on them. Their gold rules were checked on every crawled page (see the
+    # module docstring). The benches other than the judge refuse them (refuse_unclimbed).
+    # The A+ Reference Manual (a frameset; the chapters' text straight in the body).
+    Site("aplus-reference", "aplus-fsf-doc", Path("/usr/share/doc/aplus-fsf-doc/html"),
+         "index.html", _body, "the A+ Reference Manual (a frameset; each chapter's text "
+         "straight in the body): the body except the address line closing it (the same small "
+         "print on the keyboard's page), the contents frame's box \"Elsewhere on the A+ "
+         "website:\" and the index frame's \"APLUSDEV\" link",
+         _aplus_boilerplate, short="aplus", kind="unclimbed", cap=150),
+    # Sendmail's milter API (written by hand): the text straight in the body.
+    Site("milter-api", "sendmail-doc", Path("/usr/share/doc/sendmail-doc/libmilter/html"),
+         "index.html", _body, "Sendmail's milter API (written by hand; the text straight in "
+         "the body): the body except the small print closing it (the copyright)",
+         _milter_boilerplate, short="milter", kind="unclimbed", cap=150),
+    # Munipack's documentation (HTML5's header and footer around the text).
+    Site("munipack-site", "munipack-doc", Path("/usr/share/doc/munipack"), "munipack.html",
+         _body, "Munipack's pages: the body except the header (the logo, the title and the "
+         "buttons) and the footer (the copyright)", _munipack_boilerplate, short="munipack",
+         kind="unclimbed", cap=150),
+    # FunnelWeb's three manuals (written by hand, a layout table).
+    Site("funnelweb-manuals", "funnelweb-doc", Path("/usr/share/doc/funnelweb-doc"),
+         "index.html", _funnelweb_content, "FunnelWeb's manuals (written by hand): the right "
+         "cell of the page's layout table, without the small print below the text "
+         "(\"Webmaster\" and the copyright); its left cell (the logos and the manuals' menu) "
+         "is outside; on the documentation's index page, the body",
+         _funnelweb_boilerplate, short="funnelweb", kind="unclimbed", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -2220,7 +2370,7 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
 # unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped,
-# unsurveyed, untrodden or unwalked site.
+# unsurveyed, untrodden, unwalked or unclimbed site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -2241,17 +2391,17 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_unwalked(sites: list[Site]) -> None:
+def refuse_unclimbed(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unwalked site: they were kept for the judge (added after the untrodden
-    sites judged the first version of lines in the page's flow; they judged the version
-    kept) and stay refused until new held-out sites take their place. (The untrodden
-    sites, which this guard kept before, judged the first version of the twenty-second
-    session's change, lines in the page's flow, and are spent as judges since, as the
-    unsurveyed, unmapped, uncharted, unexplored, unvisited and untried sites are.)"""
-    unwalked = [site.short for site in sites if site.kind == "unwalked"]
-    if unwalked:
-        raise SystemExit(f"{', '.join(unwalked)}: the unwalked sites are the judge's "
+    method on an unclimbed site: they are kept for the judge (added in the twenty-second
+    session, after the unwalked sites judged the version of lines in the page's flow
+    kept, held back to judge the next change). (The unwalked sites, which this guard kept
+    before, judged the version of lines in the page's flow kept (twenty-second session)
+    and are spent as judges since, as the untrodden, unsurveyed, unmapped, uncharted,
+    unexplored, unvisited and untried sites are.)"""
+    unclimbed = [site.short for site in sites if site.kind == "unclimbed"]
+    if unclimbed:
+        raise SystemExit(f"{', '.join(unclimbed)}: the unclimbed sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 
