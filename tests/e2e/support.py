@@ -343,9 +343,25 @@ class AnnotatorBrowser:
         return str(self._on_fresh(selector, lambda element: element.text))
 
     def hover(self, selector: str) -> None:
-        element = self.css(selector)
-        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
-        ActionSequence(self.m, "pointer", "mouse").pointer_move(0, 0, origin=element).perform()
+        self._pointer_on(self.css(selector))
+
+    def _pointer_on(self, element: Any, press: int | None = None) -> None:
+        """Scroll the element to the viewport's middle and move the mouse onto it (then
+        press and release button ``press``, if given), as a person would."""
+        for attempt in range(5):
+            self.js("arguments[0].scrollIntoView({block: 'center'})", element)
+            mouse = ActionSequence(self.m, "pointer", "mouse").pointer_move(0, 0, origin=element)
+            if press is not None:
+                mouse.pointer_down(button=press).pointer_up(button=press)
+            try:
+                mouse.perform()
+                return
+            except mn_errors.MoveTargetOutOfBoundsException:
+                # The page's layout moved after the scroll (an image above the element
+                # finished loading and pushed it below the viewport): scroll again.
+                if attempt == 4:
+                    raise
+                time.sleep(0.2)
 
     def chord(self, key: str) -> None:
         """Press Ctrl+Alt+key as a person would (trusted key events)."""
@@ -355,11 +371,7 @@ class AnnotatorBrowser:
 
     def context_menu(self, selector: str, item: str) -> None:
         """Right-click an element and choose the add-on's menu entry ``item`` (an action)."""
-        element = self.css(selector)
-        self.js("arguments[0].scrollIntoView({block: 'center'})", element)
-        mouse = ActionSequence(self.m, "pointer", "mouse")
-        mouse.pointer_move(0, 0, origin=element).pointer_down(button=2).pointer_up(button=2)
-        mouse.perform()
+        self._pointer_on(self.css(selector), press=2)
         menu_item = (
             f"{firefox.toolbar_widget_id(conf.extension_id()).split('-')[0]}-menuitem-_{item}"
         )
