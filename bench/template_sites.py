@@ -1727,12 +1727,9 @@ def _linuxdoc_page(element: lxml.html.HtmlElement) -> bool:
     return generator is not None and (generator.get("content") or "").startswith("LinuxDoc")
 
 
-def _uml_content(element: lxml.html.HtmlElement) -> bool:
-    # The website's pages: the right cell of the table that lays the page out (its left
-    # cell the logo and the navigation's menus); the HOWTO's pages, LinuxDoc-Tools' HTML:
-    # the body.
-    if element.tag == "body":
-        return _linuxdoc_page(element)
+def _layout_right_cell(element: lxml.html.HtmlElement) -> bool:
+    """A cell after the first of a table straight in ``<body>`` (the table that lays a
+    page written by hand out, its menu in the left cell)."""
     if element.tag != "td" or element.getprevious() is None:
         return False
     row = element.getparent()
@@ -1740,6 +1737,15 @@ def _uml_content(element: lxml.html.HtmlElement) -> bool:
     if table is not None and table.tag == "tbody":
         table = table.getparent()
     return table is not None and table.getparent() is not None and table.getparent().tag == "body"
+
+
+def _uml_content(element: lxml.html.HtmlElement) -> bool:
+    # The website's pages: the right cell of the table that lays the page out (its left
+    # cell the logo and the navigation's menus); the HOWTO's pages, LinuxDoc-Tools' HTML:
+    # the body.
+    if element.tag == "body":
+        return _linuxdoc_page(element)
+    return _layout_right_cell(element)
 
 
 def _uml_boilerplate(element: lxml.html.HtmlElement) -> bool:
@@ -1759,13 +1765,7 @@ def _funnelweb_content(element: lxml.html.HtmlElement) -> bool:
     # body.
     if element.tag == "body":
         return not any(child.tag == "table" for child in element)
-    if element.tag != "td" or element.getprevious() is None:
-        return False
-    row = element.getparent()
-    table = row.getparent() if row is not None else None
-    if table is not None and table.tag == "tbody":
-        table = table.getparent()
-    return table is not None and table.getparent() is not None and table.getparent().tag == "body"
+    return _layout_right_cell(element)
 
 
 def _funnelweb_boilerplate(element: lxml.html.HtmlElement) -> bool:

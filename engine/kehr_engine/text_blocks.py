@@ -668,7 +668,7 @@ def _link_blocks(
     rows = np.zeros(len(letters), dtype=bool)
     for block, seen in anchors.items():
         only[block] = not unlinked[block]
-        rows[block] = len(seen) >= LINK_ROW_LINKS and not unlinked[block]
+        rows[block] = only[block] and len(seen) >= LINK_ROW_LINKS
     return only, rows
 
 
