@@ -548,9 +548,9 @@ def test_in_a_page_without_a_container_lines_in_its_flow_become_content() -> Non
     assert content_container(labels, blocks) is None
     out = absorb_in_flow(labels, blocks)
     # Written into a child of <body>, as the title and the paragraph around it are:
-    # content. "Return Values" lies between a definition and a list item nested deeper:
-    # not one flow (the labels rule takes it, a short block: below).
-    assert out[declared] == GOOD and out[returns] == BAD
+    # content. So is "Return Values", between a definition and a list item nested
+    # deeper, each holding more of the page's text than the heading.
+    assert out[declared] == GOOD and out[returns] == GOOD
     # A run with a block nested deeper (the parameter's name in the <dl>) is not in
     # the flow; both are short, and the labels rule takes them (below).
     assert out[block["Parameters"]] == BAD and out[block["vi"]] == BAD
@@ -569,6 +569,54 @@ def test_in_a_page_without_a_container_lines_in_its_flow_become_content() -> Non
     assert applied[block["Parameters"]] == GOOD and applied[block["vi"]] == GOOD
     assert applied[block["Previous function of the library"]] == BAD
     assert enclosed_and_container(labels, blocks, 12, 0.0, 20)[0][declared] == BAD
+
+
+# fpdoc's reference (fgl): the text straight in <body>; each method's page introduces its
+# declaration, nested in a table, with the "Declaration" heading and its source position,
+# which recur on every page of the unit.
+NESTED_PAGE = (
+    b"<html><body><table><tr><td><a href=index.html>Reference for unit fgl</a></td>"
+    b"<td><a href=tfpglist.html>TFPGList</a></td></tr></table>"
+    b"<h1>TFPGList.Add</h1><p>Add an item to the end of the list.</p>"
+    b"<h2>Declaration</h2><p>Source position: fgl.pp line 109</p>"
+    b"<table><tr><td><pre>public function TFPGList.Add(const Item: T): Integer;</pre>"
+    b"</td></tr></table>"
+    b"<h2>Description</h2><p>Add appends the item and returns its position.</p>"
+    b"</body></html>"
+)  # fmt: skip
+NESTED_PAGE_OWN = (
+    "TFPGList.Add",
+    "Add an item to the end of the list.",
+    "public function TFPGList.Add(const Item: T): Integer;",
+    "Add appends the item and returns its position.",
+)
+
+
+def test_a_line_before_the_nested_text_it_introduces_becomes_content() -> None:
+    """A neighbour nested deeper than the run counts when its element holds, on its
+    side of the run, more letters of content (not links alone) than the run."""
+    labels, block, blocks = labelled(NESTED_PAGE, NESTED_PAGE_OWN)
+    heading = [block["Declaration"], block["Source position: fgl.pp line 109"]]
+    assert content_container(labels, blocks) is None
+    out = absorb_in_flow(labels, blocks)
+    assert (out[heading] == GOOD).all()
+    # "Description" lies between the declaration's table and a paragraph: content too.
+    assert out[block["Description"]] == GOOD
+    # The header's links stay template: nested, and before the title, not enclosed.
+    assert out[block["Reference for unit fgl"]] == BAD
+    code = b"<pre>public function TFPGList.Add(const Item: T): Integer;</pre>"
+    # Nested text no longer than the run (as a page's name in a navigation table)...
+    short = NESTED_PAGE.replace(code, b"<pre>Add</pre>")
+    labels, block, blocks = labelled(short, (*NESTED_PAGE_OWN[:2], "Add", NESTED_PAGE_OWN[3]))
+    assert (absorb_in_flow(labels, blocks)[heading] == BAD).all()
+    # ... or links alone, even long ones the method calls content: the run stays template.
+    linked = b"<a href=add.html>public function TFPGList.Add(const Item: T): Integer;</a>"
+    labels, block, blocks = labelled(NESTED_PAGE.replace(code, linked), NESTED_PAGE_OWN)
+    assert (absorb_in_flow(labels, blocks)[heading] == BAD).all()
+    # The same line with the code written into <body> (the flow): content, as before.
+    flowing = NESTED_PAGE.replace(b"<table><tr><td>" + code + b"</td></tr></table>", code)
+    labels, block, blocks = labelled(flowing, NESTED_PAGE_OWN)
+    assert (absorb_in_flow(labels, blocks)[heading] == GOOD).all()
 
 
 # Dr. Geo's manual (Hyperlatex): the text straight in <body>, the navigation in a table

@@ -83,7 +83,14 @@ version asked only the run to lie in the flow; judged on the untrodden sites, it
 Dr. Geo's footer content (an ``<address>`` in ``<body>``, between the page's last
 paragraph and the navigation table after it, whose page names the methods call
 content), so the content around the run must lie in the flow too; the unwalked sites
-judged that version once (docs/methods.md). No parameter is new.
+judged that version once (docs/methods.md). No parameter is new. A line also introduces
+text nested deeper: fpdoc's "Declaration" heading and source position before the
+declaration's table, SQLite's "Additional changes in version …" before its list. So a
+content block nested deeper than the run counts when the child of the shared element
+holding it holds, on its side of the run, more letters of content not links alone than
+the run: a heading is shorter than the text it introduces, and Dr. Geo's address is
+longer than the page's name in the navigation table after it (Kehr's rule, built from
+the errors of fpdoc and SQLite, spent sites; judged on the unclimbed sites).
 
 **Template inside the content container.** Some generators repeat whole sections inside
 the content, not just labels: rustdoc's trait implementations ("The type returned in the
@@ -805,21 +812,42 @@ def absorb_in_flow(
     content: int = 3,
 ) -> np.ndarray:
     """``labels`` per block where each run of at most ``max_run`` template blocks that
-    content encloses becomes content when the run and the content blocks just before
-    and after it lie in one flow: each of them is written into a child of the deepest
-    element they share (``<body>`` too), and none is links alone
-    (:attr:`TextBlocks.links_only`). For a page without a content container (module
-    doc, *Lines in the page's flow*): a navigation row or a footer nested in a table or
-    a ``div`` stays template, and so does a footer in the flow followed by navigation
-    nested in a table, which a method may call content."""
+    content encloses becomes content when it lies in the page's flow: each block of the
+    run is written into a child of the deepest element it shares with the content
+    blocks just before and after it (``<body>`` too), and none is links alone
+    (:attr:`TextBlocks.links_only`); and each of those two content blocks is written
+    into such a child as well, not links alone, or else lies nested in a child that
+    holds, on its side of the run, more letters of content not links alone than the
+    run holds. For a page without a content container (module doc, *Lines in the
+    page's flow*): a navigation row or a footer nested in a table or a ``div`` stays
+    template, and so does a footer in the flow followed by navigation nested in a
+    table, whose page name a method may call content, while a heading written before
+    the nested text it introduces (fpdoc's "Declaration" before its code) is content."""
+    labels = np.asarray(labels)
+
+    def nested_text(block: int, depth: int, step: int) -> int:
+        """Letters of the content blocks, not links alone, in the child at ``depth`` + 1
+        holding ``block``, counted from ``block`` on away from the run (``step``)."""
+        child, letters = blocks.paths[block][: depth + 1], 0
+        while 0 <= block < len(blocks) and blocks.paths[block][: depth + 1] == child:
+            if labels[block] == content and not blocks.links_only[block]:
+                letters += int(blocks.letters[block])
+            block += step
+        return letters
 
     def in_flow(run: np.ndarray, before: int, after: int) -> bool:
         shared = _common_prefix(blocks.paths[before], blocks.paths[after])
         for block in run.tolist():
             shared = _common_prefix(shared, blocks.paths[block])
+        depth = len(shared)
+        if any(len(blocks.paths[b]) != depth + 1 or blocks.links_only[b] for b in run.tolist()):
+            return False
+        letters = int(blocks.letters[run].sum())
         return all(
-            len(blocks.paths[block]) == len(shared) + 1 and not blocks.links_only[block]
-            for block in (before, *run.tolist(), after)
+            not blocks.links_only[block]
+            if len(blocks.paths[block]) == depth + 1
+            else nested_text(block, depth, step) > letters
+            for block, step in ((before, -1), (after, 1))
         )
 
     return _absorb_runs(labels, blocks, max_run, template, content, in_flow)
