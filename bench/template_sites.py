@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Eighteen kinds of site (issue 31):
+Nineteen kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -731,26 +731,27 @@ Eighteen kinds of site (issue 31):
     long chapters, UserModeLinux-HOWTO-6.html and -12.html, and diary.html).
 
 - ``unclimbed``: four sites added in the twenty-second session, after the unwalked sites
-  judged the version of lines in the page's flow kept, held back to judge the next
-  change, in layouts that no site above has; two of them write their text straight
-  into the body, with no element around it: the A+ Reference Manual's HTML (a frameset
-  of a contents frame, an index frame and the chapters; the chapters' text in the body,
-  closed by an address line) and Sendmail's milter API written by hand (the text in the
-  body, closed by the small print of the copyright); Munipack's pages written by hand in
-  HTML5 (a header element with the logo, the title and two buttons, a footer element
-  with the copyright; the text between them in a section element, or a div.content on
-  three pages) and FunnelWeb's three manuals written by hand (a layout table whose left
-  cell holds the logos and the manuals' menu, the right cell the title's image, the text,
-  the Prev, Up and Next images and the small print). No method has run on them (not URL
-  Tree, DBCE, trafilatura nor the engine's ``article`` model; neither
-  bench/template_eval.py's evaluation nor bench/site_container.py): only their gold
-  rules were checked, on every crawled page (wget's crawl as the harness runs it,
-  capture 0; the container found, the share of a page's tokens inside the gold, to three
-  decimals). Like the reserve, fresh, untouched, unread, sealed, withheld, unopened,
-  untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden and
-  unwalked sites they are left out of the default run unless ``--sites`` names them, and
-  the benches other than the judge refuse them (:func:`refuse_unclimbed`), so that
-  nothing is tuned on them. (Looked at and left out: the Guia Foca GNU/Linux,
+  judged the version of lines in the page's flow kept, which judged lines before nested
+  text (twenty-third session), in layouts that no site above has; two of them write
+  their text straight into the body, with no element around it: the A+ Reference
+  Manual's HTML (a frameset of a contents frame, an index frame and the chapters; the
+  chapters' text in the body, closed by an address line) and Sendmail's milter API
+  written by hand (the text in the body, closed by the small print of the copyright);
+  Munipack's pages written by hand in HTML5 (a header element with the logo, the title
+  and two buttons, a footer element with the copyright; the text between them in a
+  section element, or a div.content on three pages) and FunnelWeb's three manuals
+  written by hand (a layout table whose left cell holds the logos and the manuals' menu,
+  the right cell the title's image, the text, the Prev, Up and Next images and the small
+  print). No method ran on them until that judgement (not URL Tree, DBCE, trafilatura
+  nor the engine's ``article`` model; neither bench/template_eval.py's evaluation nor
+  bench/site_container.py): only their gold rules were checked, on every crawled page
+  (wget's crawl as the harness runs it, capture 0; the container found, the share of a
+  page's tokens inside the gold, to three decimals). Like the reserve, fresh, untouched,
+  unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted,
+  unmapped, unsurveyed, untrodden and unwalked sites they are left out of the default
+  run unless ``--sites`` names them (the benches other than the judge refused them until
+  the unforded sites below took their place); they are spent as judges now.
+  (Looked at and left out: the Guia Foca GNU/Linux,
   focalinux-html, DebianDoc-SGML's pages with the text straight in the body, but three
   guides that do not link each other, of 17, 22 and 33 pages; UDO's manual, udo-doc-en,
   the text straight in the body but a navigation of images only, without template text;
@@ -796,6 +797,64 @@ Eighteen kinds of site (issue 31):
     tutorial/intro_what.html, and index.html, the documentation's page without the
     layout table, whose body is the gold).
 
+- ``unforded``: four sites added in the twenty-third session, after the unclimbed sites
+  judged lines before nested text, held back to judge the next change, from generators
+  and layouts that no site above has; three of them write their text straight into the
+  body, with no element around it: AfterStep's documentation from its own ASDocGen (a
+  line of links, Preface, Introduction, Topic index and Glossary, above and below the
+  text, the version's small print below it, and on the reference's pages a run of links
+  to the related topics after the title, all straight in the body), CTSim's User Manual
+  from Tex2RTF (a centred line of links, Contents, Up, << and >>, above the text) and
+  the Surface Evolver's documentation written by hand (the heading "Surface Evolver
+  Documentation" and the links back to the top and to the index above and below the
+  text); and SDF's documentation in its own HTML (div.header and div.footer with the
+  navigation's links around div.main, or around div.title and the contents on a
+  document's first page, so that the text is split over two elements there). No method
+  has run on them (not URL Tree, DBCE, trafilatura nor the engine's ``article`` model;
+  neither bench/template_eval.py's evaluation nor bench/site_container.py): only their
+  gold rules were checked, on every crawled page (wget's crawl as the harness runs it,
+  capture 0; the container found, the share of a page's tokens inside the gold, to three
+  decimals). Like the reserve, fresh, untouched, unread, sealed, withheld, unopened,
+  untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked
+  and unclimbed sites they are left out of the default run unless ``--sites`` names
+  them, and the benches other than the judge refuse them (:func:`refuse_unforded`), so
+  that nothing is tuned on them. (Looked at and left out: PicoLisp's, picolisp, the text
+  straight in the body but no template beyond an address line on some pages, 38 pages;
+  SWIG's manual, swig4.0-doc, the text straight in the body without a template;
+  BWidget's, bwidget, a frameset (the aplus site's) of pages without a template;
+  RRDtool's, rrdtool, POD's HTML without a template; MCL's, mcl-doc, zoem's HTML whose
+  only template is a line of the date and the version, 36 pages; EB's, eb-doc, in
+  Japanese, whose words are not separated by spaces; Tablix's, tablix2-doc, Doxygen;
+  and too few pages: LAME's, lame-doc, 14; ploticus's, ploticus, its examples' pages
+  only.)
+
+  - afterstep-asdocgen (AfterStep 2.2.12's documentation from ASDocGen, afterstep-data;
+    from index.html, the topic index): 79 of 81, none without; 0.273 / 0.955 / 0.996
+    (its template is the two lines of links and the version's line, some 15 tokens, and
+    on the reference's pages the related topics' links; the lowest: BalloonContents.html,
+    WharfFolders.html and SoundEvents.html, a title and "CONFIGURATION OPTIONS :" between
+    the template's lines; the highest: asimagexml.html, Functions.html and
+    ASDatabaseEntry.html).
+  - ctsim-tex2rtf (CTSim 3.5's User Manual from Tex2RTF, ctsim-doc; from index.html, the
+    contents): 132, none without; 0.500 / 0.935 / 1.000 (its template is the line of
+    links, 4 tokens; the lowest: ctsim127.html, ctsim104.html and ctsim26.html, a
+    section's page listing its subsections; the highest: index.html and
+    ctsim_contents.html, the same contents page without the line of links, and
+    ctsim16.html).
+  - evolver-manual (the Surface Evolver 2.70's documentation written by hand,
+    evolver-doc; from evolver.htm, the documentation's top): 54 of 57, none without;
+    0.936 / 0.985 / 0.999 (its template is the heading and the links back to the top and
+    to the index, some 15 tokens, and the tutorial's "Next" links; the lowest:
+    profiling.htm, twointor.htm and evolver.htm; the highest: commands.htm, quants.htm
+    and elements.htm, the long reference pages).
+  - sdf-docs (SDF 2.001's documentation in its own HTML, sdf-doc; from index.html, the
+    home page): 150 of 218, none without; 0.212 / 0.889 / 1.000 (its template is the
+    header's and the footer's links, Contents, Parent Topic, Previous Topic, Next Topic,
+    Home and Catalog, some 25 tokens; the lowest: user/in_parag.html and user/in_fg.html,
+    a chapter's page listing its sections, and release/2000b4b.html, a release's note of
+    one line; the highest: index.html, the home page, whose header is empty,
+    quickref/qr_sdf.html and paper/sdfintro.html).
+
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
 harness reports how many such pages each site has (:func:`has_container`).
@@ -812,12 +871,13 @@ the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites
 pages), the untried sites (401 pages), the unvisited sites (354 pages), the unexplored
 sites (415 pages), the uncharted sites (506 pages), the unmapped sites (539 pages), the
 unsurveyed sites (510 pages), the untrodden sites (271 pages), the unwalked sites (459
-pages) and the unclimbed sites (411 pages) are not in that run.
+pages), the unclimbed sites (411 pages) and the unforded sites (415 pages) are not in
+that run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -834,12 +894,12 @@ Rule = Callable[[lxml.html.HtmlElement], bool]
 Kind = Literal[
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-    "untrodden", "unwalked", "unclimbed",
+    "untrodden", "unwalked", "unclimbed", "unforded",
 ]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-    "untrodden", "unwalked", "unclimbed",
+    "untrodden", "unwalked", "unclimbed", "unforded",
 )  # fmt: skip
 
 
@@ -1809,6 +1869,84 @@ def _aplus_boilerplate(element: lxml.html.HtmlElement) -> bool:
     return element.tag == "td" and element.text_content().strip() == "APLUSDEV"
 
 
+def _element_siblings_before(element: lxml.html.HtmlElement) -> Iterator[lxml.html.HtmlElement]:
+    # The element's preceding siblings, nearest first, without the harness' text wrappers
+    # (a text straight in the body is a kehr-t sibling once the page is segmented).
+    for sibling in element.itersiblings(preceding=True):
+        if isinstance(sibling.tag, str) and sibling.tag != "kehr-t":
+            yield sibling
+
+
+AFTERSTEP_NAVIGATION = ("Preface", "Introduction", "Topic index", "Glossary")
+
+
+def _afterstep_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # ASDocGen's pages write the text straight into the body; the template is the line of
+    # links above it (Preface, Introduction, Topic index, Glossary; the open page's name in
+    # bold instead of a link), the same line closing it with "Back to Top" and the
+    # version's small print below; and on the reference's pages the run of links to the
+    # related topics after the title (an empty anchor, "related", opens it).
+    parent = element.getparent()
+    if parent is None or parent.tag != "body":
+        return False
+    text = " ".join(element.text_content().split())
+    if element.tag == "p":
+        return text.startswith(" ".join(AFTERSTEP_NAVIGATION)) or text.startswith(
+            "AfterStep version"
+        )
+    if element.tag not in ("a", "b"):
+        return False
+    before = list(_element_siblings_before(element))
+    if text in AFTERSTEP_NAVIGATION and all(s.tag in ("a", "b") for s in before):
+        return True
+    if element.tag != "a" or not element.get("href"):
+        return False
+    for sibling in before:
+        if sibling.tag != "a":
+            return False
+        if sibling.get("name") == "related":
+            return True
+    return False
+
+
+def _ctsim_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Tex2RTF's pages write the text straight into the body; the template is the centred
+    # line of links above it: Contents, Up, << and >>.
+    parent = element.getparent()
+    return (
+        element.tag == "center"
+        and parent is not None
+        and parent.tag == "body"
+        and any(a.get("href") == "ctsim_contents.html" for a in element.iter("a"))
+    )
+
+
+def _evolver_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The Surface Evolver's pages write the text straight into the body; the template is
+    # the heading "Surface Evolver Documentation" above it, the links back to the top of
+    # the documentation (or of the tutorial) and to the index above and below it, the
+    # tutorial's "Next: ..." links and the "Author's home page." line.
+    parent = element.getparent()
+    if parent is None or parent.tag != "body":
+        return False
+    text = " ".join(element.text_content().split())
+    if element.tag == "h1":
+        return text == "Surface Evolver Documentation"
+    if element.tag == "a":
+        return text.startswith(("Back to top of ", "Next")) or text in (
+            "Index.",
+            "Author's home page.",
+        )
+    return element.tag == "p" and text == "Author's home page."
+
+
+def _sdf_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # SDF's pages: the header and the footer (the navigation's links, Contents, Parent
+    # Topic, Previous Topic, Next Topic, Home and Catalog, and the logo); the text between
+    # them in div.main, or div.title and the contents on a document's first page.
+    return element.tag == "div" and (has_class(element, "header") or has_class(element, "footer"))
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -2334,9 +2472,11 @@ SITES = [
          "body except the Next, Previous and Contents links above and below the text",
          _uml_boilerplate, short="uml", kind="unwalked", cap=150),
     # Unclimbed: added in the twenty-second session, after the unwalked sites judged the
-    # version of lines in the page's flow kept, held back to judge the next change; no
-    # method has run on them. Their gold rules were checked on every crawled page (see the
-    # module docstring). The benches other than the judge refuse them (refuse_unclimbed).
+    # version of lines in the page's flow kept; no method ran on them until they judged
+    # lines before nested text (twenty-third session), and they are spent as judges since.
+    # Their gold rules were checked on every crawled page (see the module docstring). The
+    # benches other than the judge refused them until the unforded sites below took their
+    # place.
     # The A+ Reference Manual (a frameset; the chapters' text straight in the body).
     Site("aplus-reference", "aplus-fsf-doc", Path("/usr/share/doc/aplus-fsf-doc/html"),
          "index.html", _body, "the A+ Reference Manual (a frameset; each chapter's text "
@@ -2361,6 +2501,35 @@ SITES = [
          "(\"Webmaster\" and the copyright); its left cell (the logos and the manuals' menu) "
          "is outside; on the documentation's index page, the body",
          _funnelweb_boilerplate, short="funnelweb", kind="unclimbed", cap=150),
+    # Unforded: added in the twenty-third session, after the unclimbed sites judged lines
+    # before nested text, held back to judge the next change; no method has run on them.
+    # Their gold rules were checked on every crawled page (see the module docstring). The
+    # benches other than the judge refuse them (refuse_unforded).
+    # AfterStep's documentation (ASDocGen; the text straight in the body).
+    Site("afterstep-asdocgen", "afterstep-data", Path("/usr/share/doc/afterstep-data/html"),
+         "index.html", _body, "AfterStep's documentation (ASDocGen; the text straight in "
+         "the body): the body except the line of links above and below the text (Preface, "
+         "Introduction, Topic index, Glossary), the version's small print and the run of "
+         "links to the related topics after the title",
+         _afterstep_boilerplate, short="afterstep", kind="unforded", cap=150),
+    # CTSim's User Manual (Tex2RTF; the text straight in the body).
+    Site("ctsim-tex2rtf", "ctsim-doc", Path("/usr/share/doc/ctsim/html"), "index.html",
+         _body, "CTSim's User Manual (Tex2RTF; the text straight in the body): the body "
+         "except the centred line of links above the text (Contents, Up, << and >>)",
+         _ctsim_boilerplate, short="ctsim", kind="unforded", cap=150),
+    # The Surface Evolver's documentation (written by hand; the text straight in the body).
+    Site("evolver-manual", "evolver-doc", Path("/usr/share/doc/evolver/html"), "evolver.htm",
+         _body, "the Surface Evolver's documentation (written by hand; the text straight in "
+         "the body): the body except the heading \"Surface Evolver Documentation\", the "
+         "links back to the top and to the index above and below the text, the tutorial's "
+         "\"Next\" links and the author's home page",
+         _evolver_boilerplate, short="evolver", kind="unforded", cap=150),
+    # SDF's documentation (SDF 2.001's HTML: header, text, footer).
+    Site("sdf-docs", "sdf-doc", Path("/usr/share/doc/sdf"), "index.html", _body,
+         "SDF's documentation (its own HTML): the body except div.header and div.footer "
+         "(the navigation's links and the logo); the text in div.main, or div.title and "
+         "the contents on a document's first page", _sdf_boilerplate, short="sdf",
+         kind="unforded", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -2370,7 +2539,7 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
 # unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped,
-# unsurveyed, untrodden, unwalked or unclimbed site.
+# unsurveyed, untrodden, unwalked, unclimbed or unforded site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -2391,17 +2560,17 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_unclimbed(sites: list[Site]) -> None:
+def refuse_unforded(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unclimbed site: they are kept for the judge (added in the twenty-second
-    session, after the unwalked sites judged the version of lines in the page's flow
-    kept, held back to judge the next change). (The unwalked sites, which this guard kept
-    before, judged the version of lines in the page's flow kept (twenty-second session)
-    and are spent as judges since, as the untrodden, unsurveyed, unmapped, uncharted,
-    unexplored, unvisited and untried sites are.)"""
-    unclimbed = [site.short for site in sites if site.kind == "unclimbed"]
-    if unclimbed:
-        raise SystemExit(f"{', '.join(unclimbed)}: the unclimbed sites are the judge's "
+    method on an unforded site: they are kept for the judge (added in the twenty-third
+    session, after the unclimbed sites judged lines before nested text, held back to
+    judge the next change). (The unclimbed sites, which this guard kept before, judged
+    lines before nested text (twenty-third session) and are spent as judges now, as the
+    unwalked, untrodden, unsurveyed, unmapped, uncharted, unexplored, unvisited and
+    untried sites are.)"""
+    unforded = [site.short for site in sites if site.kind == "unforded"]
+    if unforded:
+        raise SystemExit(f"{', '.join(unforded)}: the unforded sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 

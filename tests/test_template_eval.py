@@ -119,9 +119,10 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # (after the unexplored sites judged), as unmapped (in the nineteenth, after the
 # uncharted sites judged), as unsurveyed (in the twenty-first, after the unmapped
 # sites judged), as untrodden (in the twenty-first, after the unsurveyed sites
-# judged), as unwalked (in the twenty-second, after the untrodden sites judged) and as
-# unclimbed (in the twenty-second, after the unwalked sites judged), on small pages in
-# each template's shape:
+# judged), as unwalked (in the twenty-second, after the untrodden sites judged), as
+# unclimbed (in the twenty-second, after the unwalked sites judged) and as unforded (in
+# the twenty-third, after the unclimbed sites judged), on small pages in each template's
+# shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -140,6 +141,7 @@ UNSURVEYED = {"renpy", "castle", "vorbis", "krb5"}
 UNTRODDEN = {"drgeo", "allegro4", "gevent"}
 UNWALKED = {"dbnet", "dx", "s6", "uml"}
 UNCLIMBED = {"aplus", "milter", "munipack", "funnelweb"}
+UNFORDED = {"afterstep", "ctsim", "evolver", "sdf"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -1788,6 +1790,129 @@ TEMPLATES = {
         ["FunnelWeb Documentation", "FunnelWeb Reference Manual", "FunnelWeb Tutorial Manual"],
         [],
     ),
+    # AfterStep's reference pages (ASDocGen): the text straight in the body; the line of
+    # links above and below it, the version's small print and the run of links to the
+    # related topics after the title are template (the page's own name among them, not a
+    # link, stays content).
+    "afterstep": (
+        "<html><head><title>Look Alignment flags</title></head><body><a name='page_top'></a>"
+        "<a href='preface.html'>Preface</a>&nbsp;&nbsp;<a href='visualselect.html'>"
+        "Introduction</a>&nbsp;&nbsp;<a href='index.html'>Topic index</a>&nbsp;&nbsp;<a "
+        "href='Glossary.html'>Glossary</a><p>\n<h1>Look Alignment flags</h1><a "
+        "name='related'><ul> </a><a href='Look.html'>Look</a> Alignment flags <a "
+        "href='Bevel.html'>Bevel flags</a></ul><ul><li><a name='options'></a><h3>"
+        "CONFIGURATION OPTIONS :</h3><dl><dt><b>Bottom</b></dt><dd><p><a "
+        "href='MyBackground.html#options.Align'>Align</a> contents to the bottom of the "
+        "widget.</p></dd></dl></ul><a name='overview'><ul></a><p>Align flags specify how "
+        "contents of the widget should be aligned.</p></ul><p><a href='preface.html'>Preface"
+        "</a>&nbsp;&nbsp;<a href='visualselect.html'>Introduction</a>&nbsp;&nbsp;<a "
+        "href='index.html'>Topic index</a>&nbsp;&nbsp;<a href='Glossary.html'>Glossary</a>"
+        "&nbsp;&nbsp;<a href='#page_top'>Back to Top</a>\n<hr>\n<p><font size='-2'>"
+        "AfterStep version 2.2.12</a></font></body></html>",
+        ["Look Alignment flags", "Alignment flags", "CONFIGURATION OPTIONS :", "Bottom",
+         "Align", "contents to the bottom of the widget.",
+         "Align flags specify how contents of the widget should be aligned."],
+        ["Preface", "Introduction", "Topic index", "Glossary", "Back to Top", "Look",
+         "Bevel flags", "AfterStep version 2.2.12"],
+    ),
+    # Its preface: the open page's name in bold instead of a link in the line above the
+    # text; a bold name and links further down stay content.
+    "afterstep-preface": (
+        "<html><body><b>Preface</b>&nbsp;&nbsp;<a href='visualselect.html'>Introduction</a>"
+        "&nbsp;&nbsp;<a href='index.html'>Topic index</a>&nbsp;&nbsp;<a href='Glossary.html'>"
+        "Glossary</a><hr>They always say time changes things. <b>Andy Warhol</b><br><center>"
+        "<b>Welcome to the AfterStep documentation!</b></center><br>AfterStep comes with a "
+        "variety of resources.<ul><li><a href='visualselect.html'>The Introduction</a> is "
+        "meant to give you a quick overview.</ul></body></html>",
+        ["They always say time changes things.", "Andy Warhol",
+         "Welcome to the AfterStep documentation!", "AfterStep comes with a variety of "
+         "resources.", "The Introduction", "is meant to give you a quick overview."],
+        ["Preface", "Introduction", "Topic index", "Glossary"],
+    ),
+    # CTSim's User Manual (Tex2RTF): the text straight in the body; the centred line of
+    # links above it is template, a centred figure inside the text is not.
+    "ctsim": (
+        "<HTML><head><title>Coordinate transformation functions</title></head><BODY "
+        "BGCOLOR=#FFFFFF><A NAME='topic79'></A><CENTER><A HREF='ctsim_contents.html'>Contents"
+        "</A> <A HREF='ctsim121.html#topic75'>Up</A> <A HREF='ctsim124.html#topic78'>&lt;&lt;"
+        "</A> <A HREF='ctsim126.html#topic80'>&gt;&gt;</A> </CENTER><HR><H3>Coordinate "
+        "transformation functions</H3><TABLE><TR><TD VALIGN=TOP><TT>transformMCtoNDC(x,y)"
+        "</TT></FONT></TD><TD VALIGN=TOP>Convert from master coordinates to NDC</FONT></TD>"
+        "</TR></TABLE><P>The transformations are <A HREF='ctsim120.html'>described above</A>."
+        "<P><CENTER><IMG SRC='scangeometry.gif'><BR>Scanning geometry</CENTER></FONT></BODY>"
+        "</HTML>",
+        ["Coordinate transformation functions", "transformMCtoNDC(x,y)",
+         "Convert from master coordinates to NDC", "The transformations are",
+         "described above", "Scanning geometry"],
+        ["Contents", "Up", "<<", ">>"],
+    ),
+    # The Surface Evolver's documentation (written by hand): the text straight in the
+    # body; the heading "Surface Evolver Documentation", the links back to the top and to
+    # the index, and the tutorial's "Next" link are template.
+    "evolver": (
+        "<html><head><title>Surface Evolver Tutorial</title></head><BODY><h1 class='center'>"
+        "<a href='http://www.susqu.edu/brakke/evolver/evolver.htm' class='comic'>Surface "
+        "Evolver</a> Documentation</h1><a href='evolver.htm#doc-top'>Back to top of Surface "
+        "Evolver documentation.</a>&nbsp;&nbsp;<a href='index.htm'>Index.</a><a "
+        "id='tutorial'></a><h1>Surface Evolver Tutorial</h1>To get started using the "
+        "Surface Evolver, read the Basic Concepts section.<ul><li><a "
+        "href='#basic-concepts'>Basic concepts</a><li><a href='cube.htm'>Cube example</a>"
+        "</ul><a id='basic-concepts'></a><h2>Basic Concepts</h2>The basic geometric "
+        "elements are vertices, edges, facets and bodies.<p><hr><a href='cube.htm'>Next: "
+        "Cube example.</a><br><a href='#tutorial'>Back to top of tutorial.</a><br><a "
+        "href='evolver.htm#doc-top'>Back to top of Evolver documentation.</a>&nbsp;&nbsp;<a "
+        "href='index.htm'>Index.</a></body></html>",
+        ["Surface Evolver Tutorial", "To get started using the Surface Evolver, read the "
+         "Basic Concepts section.", "Basic concepts", "Cube example", "Basic Concepts",
+         "The basic geometric elements are vertices, edges, facets and bodies."],
+        ["Surface Evolver", "Documentation", "Back to top of Surface Evolver documentation.",
+         "Index.", "Next: Cube example.", "Back to top of tutorial.",
+         "Back to top of Evolver documentation."],
+    ),
+    # Its top page: the title page and the contents are the text; the link back to the
+    # top and the author's home page closing it are template.
+    "evolver-top": (
+        "<html><body><a name='doc top'></a><div class='center'><h1>The Surface Evolver</h1>"
+        "<a href='http://www.susqu.edu/brakke/'>Kenneth A. Brakke</a><br>Mathematics "
+        "Department<br></div><hr><h2>Contents</h2><ul><li><a href='intro.htm#overview'>"
+        "Overview</a></ul><hr><a href='evolver.htm#doc-top'>Back to top of Surface Evolver "
+        "documentation.</a><p><a href='http://www.susqu.edu/brakke/'>Author's home page.</a>"
+        "</body></html>",
+        ["The Surface Evolver", "Kenneth A. Brakke", "Mathematics Department", "Contents",
+         "Overview"],
+        ["Back to top of Surface Evolver documentation.", "Author's home page."],
+    ),
+    # SDF's pages: the body except div.header and div.footer (the logo and the
+    # navigation's links); the text in div.main.
+    "sdf": (
+        "<html><head><title>SDF 2.001: Example Paragraphs</title></head><BODY "
+        "BGCOLOR='ffffff'><DIV CLASS='header'><P><IMG SRC='../sdflogo.gif' ALIGN='Right'>"
+        "</P><DIV CLASS='navigate'><P ALIGN='Center'><A HREF='ug_sdf.html'>Contents</A> | <A "
+        "HREF='in_parag.html'>Parent Topic</A> | <A HREF='in_hdg.html'>Previous Topic</A> | "
+        "<A HREF='in_lists.html'>Next Topic</A> <BR><A HREF='../index.html'>Home</A> | <A "
+        "HREF='../catalog.html'>Catalog</A></P></DIV><BR CLEAR='Right'></DIV><DIV "
+        "CLASS='main'><H1>3.2. Example Paragraphs</H1><HR><H2><A NAME='Simple Examples'>"
+        "3.2.1. Simple Examples</A></H2><P>Example paragraphs are displayed in a fixed-width "
+        "font.</P><PRE>E:# {{Greeting}} outputs a friendly greeting.</PRE></DIV><DIV "
+        "CLASS='footer'><DIV CLASS='navigate'><P ALIGN='Center'><A HREF='ug_sdf.html'>"
+        "Contents</A> | <A HREF='../catalog.html'>Catalog</A></P></DIV></DIV></BODY></html>",
+        ["3.2. Example Paragraphs", "3.2.1. Simple Examples",
+         "Example paragraphs are displayed in a fixed-width font.",
+         "E:# {{Greeting}} outputs a friendly greeting."],
+        ["Contents", "|", "Parent Topic", "Previous Topic", "Next Topic", "Home", "Catalog"],
+    ),
+    # A document's first page: its text split over div.title and div.contents.
+    "sdf-title": (
+        "<html><body><DIV CLASS='header'><DIV CLASS='navigate'><P ALIGN='Center'><A "
+        "HREF='credits.html'>Previous Topic</A> | <A HREF='ugasdf.html'>Next Topic</A></P>"
+        "</DIV></DIV><DIV CLASS='title'><H1 CLASS='doc-title'>SDF User Guide</H1><ADDRESS "
+        "CLASS='doc-author'>Ian Clatworthy</ADDRESS></DIV><DIV CLASS='contents'><H2>Table of "
+        "Contents</H2><A HREF='ugasdf.html'>About This Manual</A></DIV><DIV CLASS='footer'>"
+        "<DIV CLASS='navigate'><P ALIGN='Center'><A HREF='credits.html'>Previous Topic</A>"
+        "</P></DIV></DIV></body></html>",
+        ["SDF User Guide", "Ian Clatworthy", "Table of Contents", "About This Manual"],
+        ["Previous Topic", "|", "Next Topic"],
+    ),
 }  # fmt: skip
 
 
@@ -1805,7 +1930,8 @@ def _kind(short: str) -> str:
              **dict.fromkeys(UNSURVEYED, "unsurveyed"),
              **dict.fromkeys(UNTRODDEN, "untrodden"),
              **dict.fromkeys(UNWALKED, "unwalked"),
-             **dict.fromkeys(UNCLIMBED, "unclimbed")}  # fmt: skip
+             **dict.fromkeys(UNCLIMBED, "unclimbed"),
+             **dict.fromkeys(UNFORDED, "unforded")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -1911,10 +2037,11 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "untrodden"} == UNTRODDEN
     assert {k for k, v in kinds.items() if v == "unwalked"} == UNWALKED
     assert {k for k, v in kinds.items() if v == "unclimbed"} == UNCLIMBED
+    assert {k for k, v in kinds.items() if v == "unforded"} == UNFORDED
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
         "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-        "untrodden", "unwalked", "unclimbed",
+        "untrodden", "unwalked", "unclimbed", "unforded",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -1923,32 +2050,33 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_unclimbed_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unclimbed site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_unforded_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an unforded site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "milter-api"] if bench == "template_harvest" else [
-        "--sites", "git,dx,milter"]  # fmt: skip
+    option = ["--sites", "ctsim-tex2rtf"] if bench == "template_harvest" else [
+        "--sites", "git,milter,ctsim"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "milter: the unclimbed sites are the judge's" in result.stderr
-    # Only the unclimbed one is named: git is a developer site, dx a spent unwalked one.
+    assert "ctsim: the unforded sites are the judge's" in result.stderr
+    # Only the unforded one is named: git is a developer site, milter a spent unclimbed
+    # one.
     assert "git" not in result.stderr.split(":")[0]
-    assert "dx" not in result.stderr.split(":")[0]
+    assert "milter" not in result.stderr.split(":")[0]
 
 
-def test_refuse_unclimbed_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_unclimbed = importlib.import_module("template_sites").refuse_unclimbed  # beside it
+def test_refuse_unforded_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_unforded = importlib.import_module("template_sites").refuse_unforded  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "unclimbed"]
-    refuse_unclimbed(others)  # no exit: the unwalked, untrodden and unsurveyed sites are spent
-    with pytest.raises(SystemExit, match=r"^aplus, funnelweb: the unclimbed sites"):
-        refuse_unclimbed(template_eval.select("git,folks,krb5,drgeo,dbnet,s6,uml,aplus,funnelweb"))
+    others = [s for s in template_eval.SITES if s.kind != "unforded"]
+    refuse_unforded(others)  # no exit: the unclimbed, unwalked and untrodden sites are spent
+    with pytest.raises(SystemExit, match=r"^afterstep, sdf: the unforded sites"):
+        refuse_unforded(template_eval.select("git,krb5,drgeo,dbnet,uml,aplus,milter,afterstep,sdf"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -2089,8 +2217,9 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     template_eval: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
     """No method may run on a reserve, fresh, untouched, unread, sealed, withheld, unopened,
-    untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked or
-    unclimbed site unless asked: main without --sites evaluates the developer and unseen sites only;
+    untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked,
+    unclimbed or unforded site unless asked: main without --sites evaluates the developer and
+    unseen sites only;
     --sites yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their
     kinds are counted and summarised beside the developer one (a kind with no site,
     unseen here, is not printed).
@@ -2111,6 +2240,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert UNTRODDEN and not UNTRODDEN & {s.short for s in template_eval.JUDGED_SITES}
     assert UNWALKED and not UNWALKED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNCLIMBED and not UNCLIMBED & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNFORDED and not UNFORDED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -2130,7 +2260,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     held_back = (
         "reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened", "untried",
         "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed", "untrodden",
-        "unwalked", "unclimbed",
+        "unwalked", "unclimbed", "unforded",
     )  # fmt: skip
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
