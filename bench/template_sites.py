@@ -731,9 +731,10 @@ Nineteen kinds of site (issue 31):
     long chapters, UserModeLinux-HOWTO-6.html and -12.html, and diary.html).
 
 - ``unclimbed``: four sites added in the twenty-second session, after the unwalked sites
-  judged the version of lines in the page's flow kept, which judged lines before nested
-  text (twenty-third session), in layouts that no site above has; two of them write
-  their text straight into the body, with no element around it: the A+ Reference
+  judged the version of lines in the page's flow kept, held back to judge the next change
+  (they judged lines before nested text, twenty-third session), in layouts that no site
+  above has; two of them write their text straight into the body, with no element
+  around it: the A+ Reference
   Manual's HTML (a frameset of a contents frame, an index frame and the chapters; the
   chapters' text in the body, closed by an address line) and Sendmail's milter API
   written by hand (the text in the body, closed by the small print of the copyright);
