@@ -939,9 +939,15 @@ def _docbook_navigation(element: lxml.html.HtmlElement) -> bool:
     return has_class(element, "navheader") or has_class(element, "navfooter")
 
 
-def _handbook_body(element: lxml.html.HtmlElement) -> bool:
+def _in_body(element: lxml.html.HtmlElement, *tags: str) -> bool:
+    """Whether ``element`` is written straight into ``<body>`` (and is one of ``tags``,
+    when given): where a page written without a container keeps its frame."""
     parent = element.getparent()
-    return element.tag == "div" and parent is not None and parent.tag == "body"
+    return (not tags or element.tag in tags) and parent is not None and parent.tag == "body"
+
+
+def _handbook_body(element: lxml.html.HtmlElement) -> bool:
+    return _in_body(element, "div")
 
 
 def _apache_boilerplate(element: lxml.html.HtmlElement) -> bool:
@@ -1283,13 +1289,7 @@ def _boostbook_content(element: lxml.html.HtmlElement) -> bool:
     # prev/up/home/next div.spirit-nav (images) and the copyright footer's table are the
     # body's other children. The page's table of contents (div.toc) stays content, as
     # DocBook's does on the debref and wireshark sites.
-    parent = element.getparent()
-    return (
-        element.tag == "div"
-        and parent is not None
-        and parent.tag == "body"
-        and not has_class(element, "spirit-nav")
-    )
+    return _in_body(element, "div") and not has_class(element, "spirit-nav")
 
 
 def _scribble_boilerplate(element: lxml.html.HtmlElement) -> bool:
@@ -1308,12 +1308,7 @@ def _macaulay2_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # Macaulay2 website, table.buttons) and the path ("Macaulay2Doc > ... > ideal"), or
     # on the index and the table of contents their two or three links. The node's "Ways
     # to use" and "For the programmer" sections are its own and stay content.
-    parent = element.getparent()
-    return (
-        parent is not None
-        and parent.tag == "body"
-        and any(sibling.tag == "hr" for sibling in element.itersiblings())
-    )
+    return _in_body(element) and any(sibling.tag == "hr" for sibling in element.itersiblings())
 
 
 def _vim_boilerplate(element: lxml.html.HtmlElement) -> bool:
@@ -1615,8 +1610,7 @@ def _armform_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # and the sponsor's line (a div: Ada-Europe's logo and "Ada 2005 and 2012 Editions
     # sponsored in part by Ada-Europe"). The clause's own paragraphs are divs in the body
     # too (div.paranum, div.Normal, ...), without those links or images.
-    parent = element.getparent()
-    if element.tag != "div" or parent is None or parent.tag != "body":
+    if not _in_body(element, "div"):
         return False
     if any(a.get("href") == "RM-TTL.html" for a in element.iter("a")):
         return True
@@ -1762,24 +1756,16 @@ def _dx_boilerplate(element: lxml.html.HtmlElement) -> bool:
     if element.tag in ("b", "font"):
         text = element.text_content().strip()
         return text.startswith("[") and text.endswith("]") and element.find(".//a") is not None
-    parent = element.getparent()
-    return (
-        element.tag == "h1"
-        and parent is not None
-        and parent.tag == "body"
-        and element.text_content().strip().startswith("IBM Visualization Data Explorer")
+    return _in_body(element, "h1") and element.text_content().strip().startswith(
+        "IBM Visualization Data Explorer"
     )
 
 
 def _skarnet_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # The paragraph of links that opens every page: the package's index ("s6"; on the
     # library's pages "libs6" and "s6" above it), "Software" and "skarnet.org".
-    parent = element.getparent()
-    return (
-        element.tag == "p"
-        and parent is not None
-        and parent.tag == "body"
-        and any(a.get("href") == "//skarnet.org/" for a in element.iter("a"))
+    return _in_body(element, "p") and any(
+        a.get("href") == "//skarnet.org/" for a in element.iter("a")
     )
 
 
@@ -1811,12 +1797,10 @@ def _uml_content(element: lxml.html.HtmlElement) -> bool:
 
 def _uml_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # LinuxDoc-Tools' Next, Previous and Contents links above and below the HOWTO's text.
-    parent = element.getparent()
-    return (
-        element.tag == "a"
-        and parent is not None
-        and parent.tag == "body"
-        and element.text_content().strip() in ("Next", "Previous", "Contents")
+    return _in_body(element, "a") and element.text_content().strip() in (
+        "Next",
+        "Previous",
+        "Contents",
     )
 
 
@@ -1845,13 +1829,7 @@ def _munipack_boilerplate(element: lxml.html.HtmlElement) -> bool:
 
 def _milter_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # The small print at the end of the body: the copyright and the licence's terms.
-    parent = element.getparent()
-    return (
-        element.tag == "font"
-        and parent is not None
-        and parent.tag == "body"
-        and "Copyright" in element.text_content()
-    )
+    return _in_body(element, "font") and "Copyright" in element.text_content()
 
 
 def _aplus_boilerplate(element: lxml.html.HtmlElement) -> bool:
@@ -1887,8 +1865,7 @@ def _afterstep_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # bold instead of a link), the same line closing it with "Back to Top" and the
     # version's small print below; and on the reference's pages the run of links to the
     # related topics after the title (an empty anchor, "related", opens it).
-    parent = element.getparent()
-    if parent is None or parent.tag != "body":
+    if not _in_body(element):
         return False
     text = " ".join(element.text_content().split())
     if element.tag == "p":
@@ -1913,12 +1890,8 @@ def _afterstep_boilerplate(element: lxml.html.HtmlElement) -> bool:
 def _ctsim_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # Tex2RTF's pages write the text straight into the body; the template is the centred
     # line of links above it: Contents, Up, << and >>.
-    parent = element.getparent()
-    return (
-        element.tag == "center"
-        and parent is not None
-        and parent.tag == "body"
-        and any(a.get("href") == "ctsim_contents.html" for a in element.iter("a"))
+    return _in_body(element, "center") and any(
+        a.get("href") == "ctsim_contents.html" for a in element.iter("a")
     )
 
 
@@ -1927,8 +1900,7 @@ def _evolver_boilerplate(element: lxml.html.HtmlElement) -> bool:
     # the heading "Surface Evolver Documentation" above it, the links back to the top of
     # the documentation (or of the tutorial) and to the index above and below it, the
     # tutorial's "Next: ..." links and the "Author's home page." line.
-    parent = element.getparent()
-    if parent is None or parent.tag != "body":
+    if not _in_body(element):
         return False
     text = " ".join(element.text_content().split())
     if element.tag == "h1":
