@@ -190,7 +190,13 @@ where the page's container is the site's (smaller gains, Python's docs +0.001 ag
 +0.012 content F1); where the container a method finds is narrower than the page's text
 (Haddock's index pages: the A-Z bar beside the index, which megaparsec's gold counts as
 content) the blocks between go back to template (docs/methods.md). No parameter is new:
-``container_share`` 0 turns it off with the container rule.
+``container_share`` 0 turns it off with the container rule. A short block inside a
+navigation landmark (``<nav>``, ``role="navigation"``) that does not hold the container,
+or inside any landmark where the page has no container, is the site's navigation as
+the landmark says, and goes back to template the same way (twenty-fourth session, from
+Sphinx sidebars' "Next topic", "This Page" and "Show Source" on Python's docs, pandas'
+API sections and libvirt's "Contents" kept as content; the same reading as for odoc's
+breadcrumbs inside its container, *What lies inside the container*).
 
 **What lies inside the container.** A block lies inside the container when all its
 nodes do (:attr:`TextBlocks.enclosing`), not only when its nearest boundary element
@@ -1042,14 +1048,19 @@ def keep_own_outside(
     block is inside when all its nodes are, :attr:`TextBlocks.enclosing`) is
     ``template`` again (module doc, *Short blocks outside the container*), as is every
     entry of a table of contents in ``inherited``, inside the container or without one
-    (:attr:`TextBlocks.section_links`). None: no container, and otherwise the labels as
-    they are."""
+    (:attr:`TextBlocks.section_links`), and every block in ``inherited`` inside a
+    navigation landmark that does not enclose the container, or any without one
+    (:attr:`TextBlocks.navigation`). None: no container; inside it and outside every
+    such landmark and table of contents, the labels as they are."""
     out = np.asarray(labels).copy()
+    inherited = np.asarray(inherited, dtype=bool)
     # A table of contents is the site's navigation wherever it lies (module doc).
-    out[np.asarray(inherited, dtype=bool) & blocks.section_links] = template
+    out[inherited & blocks.section_links] = template
+    depth = 0 if container is None else len(container)
+    # So is a navigation landmark that does not hold the container (module doc).
+    out[inherited & (blocks.navigation > depth)] = template
     if container is None:
         return out
-    depth = len(container)
     for block in np.flatnonzero(inherited).tolist():
         if blocks.enclosing[block][:depth] != container:
             out[block] = template

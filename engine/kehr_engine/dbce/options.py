@@ -93,7 +93,9 @@ class DbceOptions:
       (:func:`kehr_engine.text_blocks.absorb_in_flow`); 0 here or in ``enclosed_run``
       turns these off too. On a page with a container, a
       short block outside it that inherited content keeps its own decision
-      (:func:`kehr_engine.text_blocks.keep_own_outside`); 0 here turns that off.
+      (:func:`kehr_engine.text_blocks.keep_own_outside`); 0 here turns that off (not
+      for an entry of a table of contents or a block in a navigation landmark, which
+      keep theirs with no container too).
     - ``site_container_share``: a page whose own content container is none or lies
       inside the element where this share of the run's pages have theirs takes that
       element as its container (:mod:`kehr_engine.site_container`; applied by
