@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Nineteen kinds of site (issue 31):
+Twenty kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -799,35 +799,35 @@ Nineteen kinds of site (issue 31):
     layout table, whose body is the gold).
 
 - ``unforded``: four sites added in the twenty-third session, after the unclimbed sites
-  judged lines before nested text, held back to judge the next change, from generators
-  and layouts that no site above has; three of them write their text straight into the
-  body, with no element around it: AfterStep's documentation from its own ASDocGen (a
-  line of links, Preface, Introduction, Topic index and Glossary, above and below the
-  text, the version's small print below it, and on the reference's pages a run of links
-  to the related topics after the title, all straight in the body), CTSim's User Manual
-  from Tex2RTF (a centred line of links, Contents, Up, << and >>, above the text) and
-  the Surface Evolver's documentation written by hand (the heading "Surface Evolver
-  Documentation" and the links back to the top and to the index above and below the
-  text); and SDF's documentation in its own HTML (div.header and div.footer with the
-  navigation's links around div.main, or around div.title and the contents on a
-  document's first page, so that the text is split over two elements there). No method
-  has run on them (not URL Tree, DBCE, trafilatura nor the engine's ``article`` model;
-  neither bench/template_eval.py's evaluation nor bench/site_container.py): only their
-  gold rules were checked, on every crawled page (wget's crawl as the harness runs it,
-  capture 0; the container found, the share of a page's tokens inside the gold, to three
-  decimals). Like the reserve, fresh, untouched, unread, sealed, withheld, unopened,
-  untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked
-  and unclimbed sites they are left out of the default run unless ``--sites`` names
-  them, and the benches other than the judge refuse them (:func:`refuse_unforded`), so
-  that nothing is tuned on them. (Looked at and left out: PicoLisp's, picolisp, the text
-  straight in the body but no template beyond an address line on some pages, 38 pages;
-  SWIG's manual, swig4.0-doc, the text straight in the body without a template;
-  BWidget's, bwidget, a frameset (the aplus site's) of pages without a template;
-  RRDtool's, rrdtool, POD's HTML without a template; MCL's, mcl-doc, zoem's HTML whose
-  only template is a line of the date and the version, 36 pages; EB's, eb-doc, in
-  Japanese, whose words are not separated by spaces; Tablix's, tablix2-doc, Doxygen;
-  and too few pages: LAME's, lame-doc, 14; ploticus's, ploticus, its examples' pages
-  only.)
+  judged lines before nested text, which judged short blocks in a navigation landmark
+  (twenty-fourth session), from generators and layouts that no site above has; three of
+  them write their text straight into the body, with no element around it: AfterStep's
+  documentation from its own ASDocGen (a line of links, Preface, Introduction, Topic
+  index and Glossary, above and below the text, the version's small print below it, and
+  on the reference's pages a run of links to the related topics after the title, all
+  straight in the body), CTSim's User Manual from Tex2RTF (a centred line of links,
+  Contents, Up, << and >>, above the text) and the Surface Evolver's documentation
+  written by hand (the heading "Surface Evolver Documentation" and the links back to the
+  top and to the index above and below the text); and SDF's documentation in its own
+  HTML (div.header and div.footer with the navigation's links around div.main, or around
+  div.title and the contents on a document's first page, so that the text is split over
+  two elements there). No method ran on them until that judgement (not URL Tree, DBCE,
+  trafilatura nor the engine's ``article`` model; neither bench/template_eval.py's
+  evaluation nor bench/site_container.py): only their gold rules were checked, on every
+  crawled page (wget's crawl as the harness runs it, capture 0; the container found, the
+  share of a page's tokens inside the gold, to three decimals). Like the reserve, fresh,
+  untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
+  uncharted, unmapped, unsurveyed, untrodden, unwalked and unclimbed sites they are left
+  out of the default run unless ``--sites`` names them (the benches other than the judge
+  refused them until the unsailed sites below took their place); they are spent as
+  judges now. (Looked at and left out: PicoLisp's, picolisp, the text straight in the
+  body but no template beyond an address line on some pages, 38 pages; SWIG's manual,
+  swig4.0-doc, the text straight in the body without a template; BWidget's, bwidget, a
+  frameset (the aplus site's) of pages without a template; RRDtool's, rrdtool, POD's
+  HTML without a template; MCL's, mcl-doc, zoem's HTML whose only template is a line of
+  the date and the version, 36 pages; EB's, eb-doc, in Japanese, whose words are not
+  separated by spaces; Tablix's, tablix2-doc, Doxygen; and too few pages: LAME's,
+  lame-doc, 14; ploticus's, ploticus, its examples' pages only.)
 
   - afterstep-asdocgen (AfterStep 2.2.12's documentation from ASDocGen, afterstep-data;
     from index.html, the topic index): 79 of 81, none without; 0.273 / 0.955 / 0.996
@@ -856,6 +856,74 @@ Nineteen kinds of site (issue 31):
     one line; the highest: index.html, the home page, whose header is empty,
     quickref/qr_sdf.html and paper/sdfintro.html).
 
+- ``unsailed``: four sites added in the twenty-fourth session, after the unforded sites
+  judged short blocks in a navigation landmark, held back to judge the next change, in
+  layouts that no site above has (XOM's javadoc the nearest to one, the jsoup site's):
+  the Synthesis ToolKit's reference from Doxygen under STK's own header and footer
+  (three logos and a line of links, Home ... Tutorial, above Doxygen's breadcrumb, title
+  and text; the toolkit's name and the copyright below), XOM's API from the javadoc of
+  JDK 17 (header, main and footer, as in JDK 11's javadoc of the jsoup site, but in JDK
+  17's flex-box layout, with its sub-navigation's jumps to the page's summaries and
+  details), the FOX Toolkit's website written by hand (a frameset of the logo's,
+  the menu's and the page's frames; each page's text straight in the body, under a table
+  of the logo, the title and a "[Remove Frame]" link and above a table of the copyright)
+  and Hugin's help, pages of the PanoTools wiki saved from MediaWiki 1.31 (div#content:
+  the title, the wiki's "From PanoTools.org Wiki" line, the article with its table of
+  contents, and the "Retrieved from ..." line). No method has run on them (not URL Tree,
+  DBCE, trafilatura nor the engine's ``article`` model; neither bench/template_eval.py's
+  evaluation nor bench/site_container.py): only their gold rules were checked, on every
+  crawled page (wget's crawl as the harness runs it, capture 0; the container found, the
+  share of a page's tokens inside the gold, to three decimals). Like the reserve, fresh,
+  untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
+  uncharted, unmapped, unsurveyed, untrodden, unwalked, unclimbed and unforded sites
+  they are left out of the default run unless ``--sites`` names them, and the benches
+  other than the judge refuse them (:func:`refuse_unsailed`), so that nothing is tuned
+  on them. (Looked at and left out: XForms' manual, libforms-doc, texi2html again (the
+  lilypond site's generator, without LilyPond's init); Mailfromd's, mailfromd-doc, ne's,
+  ne-doc, FWEB's, fweb-doc, GNUstep's guides, gnustep-make-doc, and Proof General's,
+  proofgeneral-doc, makeinfo again (the octave site's); the Network UPS Tools' manuals,
+  nut-doc, and YAZ's, yaz-doc, the stock DocBook XSL chunker's layout again (the
+  debian-reference and wireshark sites'); CGIcc's, libcgicc-doc, Doxygen's default layout
+  again (the log4cplus site's); Renaissance's, renaissance-doc, LaTeX2HTML again;
+  Xerces-C++'s, libxerces-c-doc, whose navigation and headings are images only;
+  SLUDGE's, sludge-doc, pages without a template beyond a copyright line; netwox's,
+  netwox-doc, and Xen's, xen-doc, pages without a template; OMake's, omake-doc, HeVeA's
+  pages with a line of links above and below the text, but 28 pages; and too few pages:
+  Vala's reference, vala-0.56-doc, 19; Sylpheed's English manual, sylpheed-doc, 23;
+  DPUser's, dpuser-doc, 22; Maria's, maria-doc, 15; AUnit's, libaunit-doc, 13;
+  Eqonomize's, eqonomize-doc, 12; Alpine's technical notes, alpine-doc, 9; Snd's,
+  snd-doc, 9; Tokyo Cabinet's, tokyocabinet-doc, 4; Ecasound's, ecasound-doc, 3; and no
+  HTML pages, or one, in gambc-doc, pmw-doc, lisaac-doc, libtk-img-doc, tkrzw-doc,
+  coco-doc, malaga-doc, apcupsd-doc, denemo-doc, tellico-doc nor kdiff3-doc.)
+
+  - stk-doxygen (Doxygen 1.9.1 under the Synthesis ToolKit 4.6's own header and footer,
+    stk-doc; from index.html, the toolkit's home page): 150 of 413, none without;
+    0.708 / 0.956 / 0.990 (its template is the header's line of links and the footer's
+    two lines, some 30 tokens, and on the class pages Doxygen's breadcrumb and summary
+    jumps; the lowest: structRtAudio_1_1StreamParameters.html, maillist.html and
+    classstk_1_1StkError.html, a short struct, the mail list's page and a small class;
+    the highest: Stk_8h_source.html, skini.html and download.html).
+  - xom-javadoc (javadoc of JDK 17, XOM 1.3.8's API, libxom-java-doc; from index.html,
+    the overview): 148 of 149, none without; 0.258 / 0.871 / 0.990 (its template is the
+    header's navigation bars, some 20 to 35 tokens, and the footer's copyright; the
+    lowest: the class-use and package-use pages of an unused class or package, such as
+    nu/xom/class-use/CycleException.html, "No usage of ..." under the bars; the highest:
+    nu/xom/Serializer.html, nu/xom/Element.html and index-files/index-7.html).
+  - fox-site (the FOX Toolkit 1.6's website written by hand, libfox-1.6-doc; from
+    fox.html, the frameset): 41 of 45, none without; 0.000 / 0.995 / 0.999 (its template
+    is the "[Remove Frame]" link and the copyright line, some 8 tokens, and the menu
+    frame; the lowest: menu.html, the menu frame, all of it template, pathfinder.html,
+    0.100, a title and "Under Construction..." beside the older layout's column of the
+    site's links, and gpgkey.html; the highest: news1.html, faq.html and news3.html; the
+    frameset, fox.html, and the logo's frame, top.html, hold no text).
+  - hugin-mediawiki (MediaWiki 1.31's pages of the PanoTools wiki, saved for Hugin
+    2022.0's help, hugin-data; from Hugin.html, the help's first page): 150 of 168, none
+    without; 0.704 / 0.958 / 0.995 (its template is the "From PanoTools.org Wiki" and
+    "Retrieved from ..." lines, some 7 tokens, and on a third of the pages the page's own
+    table of contents; the lowest: the glossary's entries of a sentence or two, Pfstmo.html,
+    Spherical.html and Perspective_distortion.html; the highest:
+    Hugin_Stitcher_tab.html, Hugin_Preview_window.html and Pto_var.html).
+
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
 harness reports how many such pages each site has (:func:`has_container`).
@@ -872,8 +940,8 @@ the sealed sites (553 pages), the withheld sites (600 pages), the unopened sites
 pages), the untried sites (401 pages), the unvisited sites (354 pages), the unexplored
 sites (415 pages), the uncharted sites (506 pages), the unmapped sites (539 pages), the
 unsurveyed sites (510 pages), the untrodden sites (271 pages), the unwalked sites (459
-pages), the unclimbed sites (411 pages) and the unforded sites (415 pages) are not in
-that run.
+pages), the unclimbed sites (411 pages), the unforded sites (415 pages) and the
+unsailed sites (489 pages) are not in that run.
 """
 
 from __future__ import annotations
@@ -895,12 +963,12 @@ Rule = Callable[[lxml.html.HtmlElement], bool]
 Kind = Literal[
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-    "untrodden", "unwalked", "unclimbed", "unforded",
+    "untrodden", "unwalked", "unclimbed", "unforded", "unsailed",
 ]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-    "untrodden", "unwalked", "unclimbed", "unforded",
+    "untrodden", "unwalked", "unclimbed", "unforded", "unsailed",
 )  # fmt: skip
 
 
@@ -1920,6 +1988,35 @@ def _sdf_boilerplate(element: lxml.html.HtmlElement) -> bool:
     return element.tag == "div" and (has_class(element, "header") or has_class(element, "footer"))
 
 
+def _fox_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # The FOX Toolkit's pages (written by hand) write their text into the body under a
+    # table of the logo and the page's title, with its "[Remove Frame]" link (the pages
+    # are meant for the frameset's right frame), and close it with a table of the
+    # copyright line; the frameset's menu frame (menu.html) is one layout table of the
+    # site's links. PathFinder's page keeps an older layout: a table of the logo, the
+    # title, a left column of the site's links (td[width=150]) beside the text, and an
+    # address line of the copyright below it.
+    text = " ".join(element.text_content().split())
+    if element.tag == "a":
+        return text == "[Remove Frame]"
+    if element.tag in ("table", "address") and text.startswith("Copyright"):
+        return True
+    if element.tag == "td":
+        return element.get("width") == "150" and element.get("bgcolor") == "#557faa"
+    return element.tag == "table" and element.get("width") == "170"
+
+
+def _mediawiki_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Hugin's help, pages of the PanoTools wiki saved from MediaWiki (its Vector skin
+    # without the sidebar, the tabs and the footer): inside div#content, the wiki's line
+    # "From PanoTools.org Wiki" (div#siteSub), the "(Redirected from ...)" line
+    # (div#contentSub), the "Retrieved from ..." line (div.printfooter) and the page's own
+    # table of contents (div#toc, "Contents" and the numbered links to its headings).
+    return element.tag == "div" and (
+        element.get("id") in ("siteSub", "contentSub", "toc") or has_class(element, "printfooter")
+    )
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -2475,9 +2572,11 @@ SITES = [
          "is outside; on the documentation's index page, the body",
          _funnelweb_boilerplate, short="funnelweb", kind="unclimbed", cap=150),
     # Unforded: added in the twenty-third session, after the unclimbed sites judged lines
-    # before nested text, held back to judge the next change; no method has run on them.
+    # before nested text; no method ran on them until they judged short blocks in a
+    # navigation landmark (twenty-fourth session), and they are spent as judges since.
     # Their gold rules were checked on every crawled page (see the module docstring). The
-    # benches other than the judge refuse them (refuse_unforded).
+    # benches other than the judge refused them until the unsailed sites below took their
+    # place.
     # AfterStep's documentation (ASDocGen; the text straight in the body).
     Site("afterstep-asdocgen", "afterstep-data", Path("/usr/share/doc/afterstep-data/html"),
          "index.html", _body, "AfterStep's documentation (ASDocGen; the text straight in "
@@ -2503,6 +2602,35 @@ SITES = [
          "(the navigation's links and the logo); the text in div.main, or div.title and "
          "the contents on a document's first page", _sdf_boilerplate, short="sdf",
          kind="unforded", cap=150),
+    # Unsailed: added in the twenty-fourth session, after the unforded sites judged short
+    # blocks in a navigation landmark, held back to judge the next change; no method has
+    # run on them. Their gold rules were checked on every crawled page (see the module
+    # docstring). The benches other than the judge refuse them (refuse_unsailed).
+    # The Synthesis ToolKit's reference (Doxygen 1.9.1 under STK's own header and footer).
+    Site("stk-doxygen", "stk-doc", Path("/usr/share/doc/stk/html"), "index.html",
+         _doxygen_content, "Doxygen under STK's own header (the three logos and the line "
+         "of links, Home ... Tutorial) and footer (the toolkit's name and the copyright): "
+         "div.headertitle (the title) and div.contents, except the \"More...\" jumps to the "
+         "details", _more_link, short="stk", kind="unsailed", cap=150),
+    # XOM's API (javadoc, JDK 17).
+    Site("xom-javadoc", "libxom-java-doc", Path("/usr/share/doc/libxom-java/apidocs"),
+         "index.html", lambda e: e.tag == "main",
+         "javadoc (JDK 17): inside main[role=main]; the navigation bars are in header, "
+         "the copyright in footer", short="xom", kind="unsailed", cap=150),
+    # The FOX Toolkit's website (written by hand; a frameset of a menu and the pages).
+    Site("fox-site", "libfox-1.6-doc", Path("/usr/share/doc/libfox-1.6-doc/html"),
+         "fox.html", _body, "the FOX Toolkit's website (written by hand; a frameset of the "
+         "logo's, the menu's and the page's frames): the body except the \"[Remove Frame]\" "
+         "link beside the title, the copyright's table (an address line on PathFinder's "
+         "page) and the menu frame's table of links",
+         _fox_boilerplate, short="fox", kind="unsailed", cap=150),
+    # Hugin's help (pages of the PanoTools wiki saved from MediaWiki 1.31).
+    Site("hugin-mediawiki", "hugin-data", Path("/usr/share/hugin/xrc/data/help_en_EN"),
+         "Hugin.html", lambda e: e.tag == "div" and e.get("id") == "content",
+         "MediaWiki 1.31 (the PanoTools wiki's pages, saved for Hugin's help): inside "
+         "div#content, except the lines \"From PanoTools.org Wiki\", \"(Redirected from "
+         "...)\" and \"Retrieved from ...\" and the page's own table of contents (div#toc)",
+         _mediawiki_boilerplate, short="hugin", kind="unsailed", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -2512,7 +2640,7 @@ SHORT_NAMES = {site.name: site.short for site in SITES}
 DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
 # unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped,
-# unsurveyed, untrodden, unwalked, unclimbed or unforded site.
+# unsurveyed, untrodden, unwalked, unclimbed, unforded or unsailed site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -2533,17 +2661,17 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
-def refuse_unforded(sites: list[Site]) -> None:
+def refuse_unsailed(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unforded site: they are kept for the judge (added in the twenty-third
-    session, after the unclimbed sites judged lines before nested text, held back to
-    judge the next change). (The unclimbed sites, which this guard kept before, judged
-    lines before nested text (twenty-third session) and are spent as judges now, as the
-    unwalked, untrodden, unsurveyed, unmapped, uncharted, unexplored, unvisited and
-    untried sites are.)"""
-    unforded = [site.short for site in sites if site.kind == "unforded"]
-    if unforded:
-        raise SystemExit(f"{', '.join(unforded)}: the unforded sites are the judge's "
+    method on an unsailed site: they are kept for the judge (added in the twenty-fourth
+    session, after the unforded sites judged short blocks in a navigation landmark, held
+    back to judge the next change). (The unforded sites, which this guard kept before,
+    judged short blocks in a navigation landmark (twenty-fourth session) and are spent as
+    judges now, as the unclimbed, unwalked, untrodden, unsurveyed, unmapped, uncharted,
+    unexplored, unvisited and untried sites are.)"""
+    unsailed = [site.short for site in sites if site.kind == "unsailed"]
+    if unsailed:
+        raise SystemExit(f"{', '.join(unsailed)}: the unsailed sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 

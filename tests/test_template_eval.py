@@ -120,9 +120,9 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # uncharted sites judged), as unsurveyed (in the twenty-first, after the unmapped
 # sites judged), as untrodden (in the twenty-first, after the unsurveyed sites
 # judged), as unwalked (in the twenty-second, after the untrodden sites judged), as
-# unclimbed (in the twenty-second, after the unwalked sites judged) and as unforded (in
-# the twenty-third, after the unclimbed sites judged), on small pages in each template's
-# shape:
+# unclimbed (in the twenty-second, after the unwalked sites judged), as unforded (in the
+# twenty-third, after the unclimbed sites judged) and as unsailed (in the twenty-fourth,
+# after the unforded sites judged), on small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -142,6 +142,7 @@ UNTRODDEN = {"drgeo", "allegro4", "gevent"}
 UNWALKED = {"dbnet", "dx", "s6", "uml"}
 UNCLIMBED = {"aplus", "milter", "munipack", "funnelweb"}
 UNFORDED = {"afterstep", "ctsim", "evolver", "sdf"}
+UNSAILED = {"stk", "xom", "fox", "hugin"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -1913,6 +1914,135 @@ TEMPLATES = {
         ["SDF User Guide", "Ian Clatworthy", "Table of Contents", "About This Manual"],
         ["Previous Topic", "|", "Next Topic"],
     ),
+    # The Synthesis ToolKit's reference (Doxygen 1.9.1 under STK's own header and footer):
+    # the logos and the line of links above Doxygen's breadcrumb, the toolkit's name and
+    # the copyright below the text are template, as are the summary's jumps and "More...";
+    # the title (div.headertitle) and div.contents are the text.
+    "stk": (
+        "<HTML><HEAD><TITLE>The Synthesis ToolKit in C++ (STK)</TITLE></HEAD><BODY "
+        "BGCOLOR='#FFFFFF'><CENTER><img src='princeton.gif'> &nbsp; <img src='ccrma.gif'><P>"
+        "<a class='qindex' href='index.html'>Home</a> &nbsp; <a class='qindex' "
+        "href='information.html'>Information</a> &nbsp; <a class='qindex' "
+        "href='classes.html'>Classes</a> &nbsp; <a class='qindex' href='maillist.html'>Mail "
+        "List</a></CENTER><HR><div id='nav-path' class='navpath'><ul><li class='navelem'><a "
+        "class='el' href='namespacestk.html'>stk</a></li><li class='navelem'><a class='el' "
+        "href='classstk_1_1Guitar.html'>Guitar</a></li></ul></div><div class='header'><div "
+        "class='summary'><a href='#pub-methods'>Public Member Functions</a> &#124; <a "
+        "href='classstk_1_1Guitar-members.html'>List of all members</a></div><div "
+        "class='headertitle'><div class='title'>stk::Guitar Class Reference</div></div></div>"
+        "<div class='contents'><p>STK guitar model class. <a "
+        "href='classstk_1_1Guitar.html#details'>More...</a></p><h2 class='groupheader'>Detailed "
+        "Description</h2><p>This class implements a guitar model with an arbitrary number of "
+        "strings.</p></div><HR><table><tr><td><A HREF='http://ccrma.stanford.edu/software/stk/'>"
+        "<I>The Synthesis ToolKit in C++ (STK)</I></A></td></tr><tr><td>&copy;1995--2021 Perry "
+        "R. Cook and Gary P. Scavone. All Rights Reserved.</td></tr></table></BODY></HTML>",
+        ["stk::Guitar Class Reference", "STK guitar model class.", "Detailed Description",
+         "This class implements a guitar model with an arbitrary number of strings."],
+        ["Home", "Information", "Classes", "Mail List", "stk", "Guitar",
+         "Public Member Functions", "List of all members", "More...",
+         "The Synthesis ToolKit in C++ (STK)",
+         "©1995--2021 Perry R. Cook and Gary P. Scavone. All Rights Reserved."],
+    ),
+    # XOM's API (javadoc, JDK 17): the text in main; the navigation bars (with the jumps
+    # to the page's summaries and details) in header, the copyright in footer.
+    "xom": (
+        "<!DOCTYPE HTML><html><head><title>Attribute (XOM 1.3.8  API)</title></head><body "
+        "class='class-declaration-page'><noscript><div>JavaScript is disabled on your "
+        "browser.</div></noscript><div class='flex-box'><header role='banner' "
+        "class='flex-header'><nav role='navigation'><div class='top-nav' id='navbar-top'><div "
+        "class='skip-nav'><a href='#skip-navbar-top'>Skip navigation links</a></div><ul "
+        "class='nav-list'><li><a href='../../index.html'>Overview</a></li><li><a "
+        "href='package-summary.html'>Package</a></li><li class='nav-bar-cell1-rev'>Class</li>"
+        "</ul></div><div class='sub-nav'><ul class='sub-nav-list'><li>Summary:&nbsp;</li><li><a "
+        "href='#method-summary'>Method</a></li></ul></div></nav></header><div "
+        "class='flex-content'><main role='main'><div class='header'><div class='sub-title'>"
+        "<span class='package-label-in-type'>Package</span>&nbsp;<a "
+        "href='package-summary.html'>nu.xom</a></div><h1 title='Class Attribute' "
+        "class='title'>Class Attribute</h1></div><section class='class-description'><div "
+        "class='block'><p>This class represents an attribute such as <code>type=\"empty\"</code>"
+        ".</p></div></section></main><footer role='contentinfo'><hr><p class='legal-copy'>"
+        "<small>Copyright 2002-2022 <a href='http://www.elharo.com/'>Elliotte Rusty Harold</a>"
+        "</small></p></footer></div></div></body></html>",
+        ["Package", "nu.xom", "Class Attribute", "This class represents an attribute such as",
+         'type="empty"'],
+        ["JavaScript is disabled on your browser.", "Skip navigation links", "Overview",
+         "Class", "Summary:", "Method", "Copyright 2002-2022", "Elliotte Rusty Harold"],
+    ),
+    # The FOX Toolkit's website (written by hand): the text straight in the body; the
+    # "[Remove Frame]" link beside the title and the copyright's table are template, the
+    # title and a table in the text are not.
+    "fox": (
+        "<html><head><title>Documentation: Keyboard Focus</title></head><body "
+        "bgcolor=#ffffff><table border=0 width=100% ><tr><td><a "
+        "href='http://www.fox-toolkit.org' target=_top><img src='art/foxlogo_small.jpg' "
+        "border=0></a></td><td width=100% valign=bottom id='HEADLINE'><b>Documentation: "
+        "Keyboard Focus <A href='focus.html' target='_top'><font size=-2>[Remove Frame]"
+        "</font></a><br><img src='art/line.gif' width=100% height=1></b></td></tr></table>"
+        "<ul><p>There are several ways we currently move the focus around:</p><table><tr><td>"
+        "<a href='window.html'>FXWindow</a></td><td>The basic window class.</td></tr></table>"
+        "</ul><p><table width=100% cellpadding=0 cellspacing=0><tr><td width=100% valign=top "
+        "id=HEADLINE align=right><img src='art/line.gif' width=100% height=1><font size=-1>"
+        "Copyright &copy; 1997-2005 Jeroen van der Zijp</font></td></tr></table></p></body>"
+        "</html>",
+        ["Documentation: Keyboard Focus",
+         "There are several ways we currently move the focus around:", "FXWindow",
+         "The basic window class."],
+        ["[Remove Frame]", "Copyright © 1997-2005 Jeroen van der Zijp"],
+    ),
+    # Its menu frame: one layout table of the site's links, all of it template.
+    "fox-menu": (
+        "<html><head><title>fox-toolkit.org - menu page</title><base target=page></head><body>"
+        "<table border=0 cellpadding=0 cellspacing=0 align=center width=170 height='100%'><tr>"
+        "<td bgcolor='#efc3a5' width=18>&nbsp;</td><td bgcolor='#efc3a5' width=152 "
+        "valign=top><a href=home.html><b>Home</b></a><br><a href=news.html><b>News</b></a><br>"
+        "<address>Copyright &copy; 1997-2005<br><a href='mailto:jeroen@fox-toolkit.org'>"
+        "Jeroen van der Zijp</a></address></td></tr></table></body></html>",
+        [],
+        ["Home", "News", "Copyright © 1997-2005", "Jeroen van der Zijp"],
+    ),
+    # PathFinder's page, in the older layout: the left column of the site's links and the
+    # copyright's address line are template, the title and the text are not.
+    "fox-pathfinder": (
+        "<html><head><title>FOX-Toolkit</title></head><body><table align=center border=0 "
+        "width=100% ><tr><td bgcolor=silver colspan=5 align=right height=50><img "
+        "src=art/foxlogo.png></td></tr><tr><td bgcolor=#557faa colspan=3><font color=#ffffff "
+        "size=+1><center>PathFinder</center></font></td></tr><tr><td width=8 "
+        "bgcolor=#557faa>&nbsp;</td><td valign=top bgcolor=#557faa link=#ffffff width=150><a "
+        "href=fox.html><font color=#ffffff>Home</font></a><br><a href=news.html><font "
+        "color=#ffffff>News</font></a><br></td><td valign=top><center><img "
+        "src='art/foxstart.png'><BR><B>Under Construction...</B></center></td></tr></table>"
+        "<address>Copyright 1997-2005 <a href=mailto:jeroen@fox-toolkit.org>Jeroen van der "
+        "Zijp</a></address></body></html>",
+        ["PathFinder", "Under Construction..."],
+        ["Home", "News", "Copyright 1997-2005", "Jeroen van der Zijp"],
+    ),
+    # Hugin's help (the PanoTools wiki's pages saved from MediaWiki 1.31): inside
+    # div#content, the wiki's line, the "(Redirected from ...)" line, the page's own table
+    # of contents and the "Retrieved from ..." line are template.
+    "hugin": (
+        "<html><head><title>Cylindrical Projection - PanoTools.org Wiki</title></head><body "
+        "class='mediawiki ltr skin-vector action-view'><div id='content' class='mw-body' "
+        "role='main'><a id='top'></a><h1 id='firstHeading' class='firstHeading'>Cylindrical "
+        "Projection</h1><div id='bodyContent' class='mw-body-content'><div id='siteSub' "
+        "class='noprint'>From PanoTools.org Wiki</div><div id='contentSub'><span "
+        "class='mw-redirectedfrom'>(Redirected from Cylindrical<a class='external' "
+        "href='https://wiki.panotools.org/index.php?title=Cylindrical&amp;redirect=no'>[*]</a>)"
+        "</span></div><div id='mw-content-text' class='mw-content-ltr'><div "
+        "class='mw-parser-output'><p>A cylindrical projection maps the sphere onto a "
+        "cylinder.</p><div id='toc' class='toc'><div class='toctitle'><h2>Contents</h2></div>"
+        "<ul><li class='toclevel-1'><a href='#Usage'><span class='tocnumber'>1</span> <span "
+        "class='toctext'>Usage</span></a></li></ul></div><h2><span class='mw-headline' "
+        "id='Usage'>Usage</span></h2><p>See <a href='Panini.html' title='Panini'>Panini</a> "
+        "for a wider field of view.</p></div></div><div class='printfooter'>Retrieved from "
+        "\"<a dir='ltr' href='https://wiki.panotools.org/index.php?title=Cylindrical_Projection"
+        "&amp;oldid=15000'>https://wiki.panotools.org/index.php?title=Cylindrical_Projection"
+        "&amp;oldid=15000</a>\"</div></div></div></body></html>",
+        ["Cylindrical Projection", "A cylindrical projection maps the sphere onto a cylinder.",
+         "Usage", "See", "Panini", "for a wider field of view."],
+        ["From PanoTools.org Wiki", "(Redirected from Cylindrical", "[*]", ")", "Contents",
+         "1", "Retrieved from \"",
+         "https://wiki.panotools.org/index.php?title=Cylindrical_Projection&oldid=15000"],
+    ),
 }  # fmt: skip
 
 
@@ -1931,7 +2061,8 @@ def _kind(short: str) -> str:
              **dict.fromkeys(UNTRODDEN, "untrodden"),
              **dict.fromkeys(UNWALKED, "unwalked"),
              **dict.fromkeys(UNCLIMBED, "unclimbed"),
-             **dict.fromkeys(UNFORDED, "unforded")}  # fmt: skip
+             **dict.fromkeys(UNFORDED, "unforded"),
+             **dict.fromkeys(UNSAILED, "unsailed")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -2038,10 +2169,11 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "unwalked"} == UNWALKED
     assert {k for k, v in kinds.items() if v == "unclimbed"} == UNCLIMBED
     assert {k for k, v in kinds.items() if v == "unforded"} == UNFORDED
+    assert {k for k, v in kinds.items() if v == "unsailed"} == UNSAILED
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
         "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-        "untrodden", "unwalked", "unclimbed", "unforded",
+        "untrodden", "unwalked", "unclimbed", "unforded", "unsailed",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -2050,33 +2182,32 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_unforded_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unforded site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_unsailed_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an unsailed site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "ctsim-tex2rtf"] if bench == "template_harvest" else [
-        "--sites", "git,milter,ctsim"]  # fmt: skip
+    option = ["--sites", "hugin-mediawiki"] if bench == "template_harvest" else [
+        "--sites", "git,ctsim,hugin"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "ctsim: the unforded sites are the judge's" in result.stderr
-    # Only the unforded one is named: git is a developer site, milter a spent unclimbed
-    # one.
+    assert "hugin: the unsailed sites are the judge's" in result.stderr
+    # Only the unsailed one is named: git is a developer site, ctsim a spent unforded one.
     assert "git" not in result.stderr.split(":")[0]
-    assert "milter" not in result.stderr.split(":")[0]
+    assert "ctsim" not in result.stderr.split(":")[0]
 
 
-def test_refuse_unforded_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_unforded = importlib.import_module("template_sites").refuse_unforded  # beside it
+def test_refuse_unsailed_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_unsailed = importlib.import_module("template_sites").refuse_unsailed  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "unforded"]
-    refuse_unforded(others)  # no exit: the unclimbed, unwalked and untrodden sites are spent
-    with pytest.raises(SystemExit, match=r"^afterstep, sdf: the unforded sites"):
-        refuse_unforded(template_eval.select("git,krb5,drgeo,dbnet,uml,aplus,milter,afterstep,sdf"))
+    others = [s for s in template_eval.SITES if s.kind != "unsailed"]
+    refuse_unsailed(others)  # no exit: the unforded, unclimbed and unwalked sites are spent
+    with pytest.raises(SystemExit, match=r"^stk, hugin: the unsailed sites"):
+        refuse_unsailed(template_eval.select("git,krb5,dbnet,aplus,milter,afterstep,sdf,stk,hugin"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -2218,8 +2349,8 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
 ) -> None:
     """No method may run on a reserve, fresh, untouched, unread, sealed, withheld, unopened,
     untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked,
-    unclimbed or unforded site unless asked: main without --sites evaluates the developer and
-    unseen sites only;
+    unclimbed, unforded or unsailed site unless asked: main without --sites evaluates the
+    developer and unseen sites only;
     --sites yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their
     kinds are counted and summarised beside the developer one (a kind with no site,
     unseen here, is not printed).
@@ -2241,6 +2372,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert UNWALKED and not UNWALKED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNCLIMBED and not UNCLIMBED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNFORDED and not UNFORDED & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNSAILED and not UNSAILED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -2260,7 +2392,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     held_back = (
         "reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened", "untried",
         "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed", "untrodden",
-        "unwalked", "unclimbed", "unforded",
+        "unwalked", "unclimbed", "unforded", "unsailed",
     )  # fmt: skip
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
