@@ -799,8 +799,8 @@ Twenty kinds of site (issue 31):
     layout table, whose body is the gold).
 
 - ``unforded``: four sites added in the twenty-third session, after the unclimbed sites
-  judged lines before nested text, which judged short blocks in a navigation landmark
-  (twenty-fourth session), from generators and layouts that no site above has; three of
+  judged lines before nested text (the unforded sites judged short blocks in a navigation
+  landmark, twenty-fourth session), from generators and layouts that no site above has; three of
   them write their text straight into the body, with no element around it: AfterStep's
   documentation from its own ASDocGen (a line of links, Preface, Introduction, Topic
   index and Glossary, above and below the text, the version's small print below it, and
