@@ -270,3 +270,29 @@ def test_settle_keeps_a_short_boilerplate_block_outside_the_container_boilerplat
     )
     blocks = text_blocks(nav.document, len(nav.node_texts))
     assert settle(decided, blocks, DbceOptions(container_share=0.0)).tolist() == [BAD] + [GOOD] * 5
+
+
+def test_settle_gives_a_boilerplate_heading_the_decision_of_its_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """AfterStep's option lists: a heading every page repeats over the page's own text,
+    on a page without a container, after a row of related topics the table calls
+    boilerplate; the banner and the row stay boilerplate."""
+    page = segment(
+        "<html><body><div><h2>The Window Manager's Manual</h2></div>"
+        "<p>The database defines how the manager treats each window.</p>"
+        "<p><a href=/g>Gravity of windows</a> <a href=/d>Database of styles</a></p>"
+        "<ul><li><h3>CONFIGURATION OPTIONS :</h3><dl><dt>Style</dt><dd><p>The name can be "
+        "the window's name, class or resource string.</p></dd></dl></li></ul></body></html>",
+        "",
+    )
+    blocks = text_blocks(page.document, len(page.node_texts))
+    content, boilerplate = 0, 1  # indices into labels.DECISIONS
+    decided = np.array([boilerplate, content, boilerplate, boilerplate, boilerplate, content])
+    expected = [BAD, GOOD, BAD, GOOD, GOOD, GOOD]  # "Style" (short) takes its text's
+    assert settle(decided, blocks, DbceOptions()).tolist() == expected
+    assert settle(decided, blocks, DbceOptions(enclosed_run=0)).tolist()[3] == BAD
+    import kehr_engine.dbce.blocks as blocks_module
+
+    monkeypatch.setattr(blocks_module, "headings_with_their_text", lambda labels, *a, **k: labels)
+    assert settle(decided, blocks, DbceOptions()).tolist()[3] == BAD  # this rule turns it

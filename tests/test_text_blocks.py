@@ -19,6 +19,7 @@ from kehr_engine.text_blocks import (
     absorb_within,
     content_container,
     enclosed_and_container,
+    headings_with_their_text,
     inherit,
     inherit_short,
     keep_own_outside,
@@ -1144,3 +1145,75 @@ def test_no_rule_makes_a_table_of_contents_content() -> None:
         out = keep_own_outside(took, inherited, blocks, container)
         assert (out[toc] == BAD).all()
     assert keep_own_outside(took, inherited, blocks, None)[block["N/A"]] == GOOD
+
+
+# AfterStep's asdocgen: no container below <body>; each option list under a heading in a
+# list item of its own, after a row of related topics that recurs on every page.
+OPTIONS_PAGE = (
+    b"<html><body><div class=banner><h2>The Window Manager's Manual</h2></div>"
+    b"<p>The database defines how the manager treats each window by its name.</p>"
+    b"<ul><li><h3>CONFIGURATION OPTIONS :</h3><dl><dt>Style</dt><dd><p>The name can be "
+    b"the window's name, class or resource string.</p></dd></dl></li></ul>"
+    b"<div class=related><h3>Related topics of the manual</h3>"
+    b"<p><a href=/g>Gravity and the placement of windows</a></p></div></body></html>"
+)  # fmt: skip
+OPTIONS_PAGE_OWN = (
+    "The database defines how the manager treats each window by its name.",
+    "The name can be the window's name, class or resource string.",
+)
+
+
+def test_a_template_heading_takes_the_decision_of_the_text_it_heads() -> None:
+    labels, block, blocks = labelled(OPTIONS_PAGE, OPTIONS_PAGE_OWN)
+    out = headings_with_their_text(labels, blocks, None)
+    # Its text is the first long block after it ("Style" is short) and content.
+    assert out[block["CONFIGURATION OPTIONS :"]] == GOOD
+    assert out[block["Style"]] == BAD  # not a heading: left to the short-block rule
+    # A heading whose text is template stays template.
+    assert out[block["Related topics of the manual"]] == BAD
+    # A banner that shares only <body> with the paragraph after it heads nothing.
+    assert out[block["The Window Manager's Manual"]] == BAD
+    # Only headings change, and only from template to content.
+    changed = np.flatnonzero(out != labels)
+    assert changed.tolist() == [block["CONFIGURATION OPTIONS :"]]
+    # A heading in a navigation landmark or hidden by the page is left as it is.
+    for wrapped in (b"<nav><h3>CONFIGURATION OPTIONS :</h3></nav>",
+                    b"<h3 hidden>CONFIGURATION OPTIONS :</h3>"):  # fmt: skip
+        page = OPTIONS_PAGE.replace(b"<h3>CONFIGURATION OPTIONS :</h3>", wrapped)
+        labels, block, blocks = labelled(page, OPTIONS_PAGE_OWN)
+        out = headings_with_their_text(labels, blocks, None)
+        assert out[block["CONFIGURATION OPTIONS :"]] == BAD
+
+
+# mdBook's and MediaWiki's shapes: a site's title in a bar beside the content, the page's
+# title right before the element that holds its text, and after it, in the same element,
+# a heading over links that a method misjudged.
+TITLED_PAGE = (
+    b"<html><body><div class=page><div class=menu-bar><h2>The Library Reference</h2></div>"
+    b"<div class=content><h1>Layout</h1><div class=body>"
+    b"<p>A layout lays out a paragraph of text in lines of a given width.</p>"
+    b"<h2>Parameters of the layout</h2><p>The width of the lines, in units of the device.</p>"
+    b"</div><h3>On this page of the reference</h3>"
+    b"<p>Links to every section of the page</p></div></div></body></html>"
+)  # fmt: skip
+
+
+def test_with_a_container_a_heading_takes_its_text_only_where_that_text_is_the_pages() -> None:
+    own = ("A layout lays out a paragraph of text in lines of a given width.",
+           "The width of the lines, in units of the device.",
+           "Links to every section of the page")  # misjudged  # fmt: skip
+    labels, block, blocks = labelled(TITLED_PAGE, own)
+    container = blocks.paths[block["Parameters of the layout"]][:-1]  # div.body
+    out = headings_with_their_text(labels, blocks, container)
+    assert out[block["Parameters of the layout"]] == GOOD  # inside, as is its text
+    # Outside, in the element around the container: the page's title, whose text is the
+    # first long block after it.
+    assert out[block["Layout"]] == GOOD
+    # Outside, in a bar beside the container: the site's title stays template, though
+    # its text would be the same paragraph.
+    assert out[block["The Library Reference"]] == BAD
+    # A heading over text outside the container stays template...
+    assert out[block["On this page of the reference"]] == BAD
+    # ...where without a container it would take its (misjudged) text's decision.
+    assert headings_with_their_text(labels, blocks, None)[
+        block["On this page of the reference"]] == GOOD  # fmt: skip

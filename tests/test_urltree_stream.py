@@ -442,6 +442,38 @@ def test_a_repeated_heading_inside_the_content_is_content_where_the_menu_is_not(
     assert judged[3]["Home of the whole site"] and judged[3]["Index of every module"]
 
 
+def _options_page(n: int) -> str:
+    """AfterStep's asdocgen: no container below <body>; every page lists its options
+    under the same heading, after a row of related topics that recurs too."""
+    return (f"<html><body><div class=banner><h2>The Window Manager's Manual</h2></div>"
+            f"<p>Module number {n} {'x' * n} defines how the manager treats each window.</p>"
+            f"<p><a href=/g>Gravity of windows</a> <a href=/d>Database of styles</a></p>"
+            f"<ul><li><h3>CONFIGURATION OPTIONS :</h3><dl><dt>Style</dt><dd><p>Option {n} "
+            f"{'y' * n} sets the window's name, class or resource string.</p></dd></dl></li>"
+            f"</ul></body></html>")  # fmt: skip
+
+
+def test_a_repeated_heading_takes_the_decision_of_the_text_it_heads(
+    store: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The heading recurs on every page, as the banner and the related topics do; its
+    text is the page's own, so it is content; with the absorbing rules off (enclosed_run
+    0) it is template, as it is without this rule alone."""
+    streams = {run: UrlTreeStream(["strict"], NO_RULES, store=store, enclosed_run=run)
+               for run in (0, 12)}  # fmt: skip
+    pages = [_options_page(n) for n in range(6)]
+    judged = _judge_last(streams, pages)
+    assert judged[0]["CONFIGURATION OPTIONS :"] and not judged[12]["CONFIGURATION OPTIONS :"]
+    for template in ("The Window Manager's Manual", "Gravity of windows", "Database of styles"):
+        assert judged[12][template]
+    # Without the rule (and every other rule on) it stays template: this rule turns it.
+    import kehr_engine.urltree.stream as stream_module
+
+    monkeypatch.setattr(stream_module, "headings_with_their_text", lambda labels, *a, **k: labels)
+    fresh = {12: UrlTreeStream(["strict"], NO_RULES, store=store, enclosed_run=12)}
+    assert _judge_last(fresh, pages)[12]["CONFIGURATION OPTIONS :"]
+
+
 def _crate_page(n: int) -> str:
     """rustdoc's shape: the page's own title and text, then a long section the
     generator repeats on every page, inside the same container; a menu outside it."""

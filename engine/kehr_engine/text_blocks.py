@@ -250,6 +250,28 @@ jsoup's pages went template: the URL Tree's boilerplate precision 1.000 → 0.98
 0.979 → 0.958) and against any list item of them (YARD's summaries: 1.000 → 0.673,
 then, with each item's description counted, 0.884 by the undocumented members); judged
 once on the unmapped sites (docs/methods.md).
+
+**Headings with their text.** A heading says what the text after it is: a generator's
+section heading ("CONFIGURATION OPTIONS :" on each of AfterStep's reference pages,
+"Escape sequences" as cppreference's page titles) recurs on the pages it heads, so
+the methods count it as template, while the text under it is the page's own. Long
+enough not to inherit (twenty letters), and between content it shares only ``<body>``
+with, no rule above reached it. :func:`headings_with_their_text` (Kehr's rule, not the
+papers', twenty-fifth session) gives a template heading the decision of its text, the
+first block after it with at least ``min_letters`` letters, when that text is content
+and not a heading and the two share an element below ``<body>``: a site's banner
+("Pike programming language", Clang's "Clang 15 documentation") shares only
+``<body>`` with the page's first paragraph. On a page with a container the text must
+lie inside it (a sidebar's "On this page", AsciiDoc's "NAME" in the page's header head
+the chrome's text) and the heading inside it or in an element around it (the page's
+title right before the element holding its text, as MediaWiki's), not in a bar beside
+it (mdBook's "The Rust Reference" in its menu bar). A heading in a navigation landmark
+or hidden stays as it is. It runs after every other rule, with the enclosed runs
+(``enclosed_run`` 0 turns both off). Built from AfterStep's error list (a spent site)
+and chosen on cached crawls of the 83 sites read so far against any next long content
+block (site banners and sidebar headings turned: Pike's F1 0.825 → 0.791) and against
+the heading having to lie inside the container (cppreference's titles and most of
+AfterStep's headings missed); judged once on the unsailed sites (docs/methods.md).
 """
 
 from __future__ import annotations
@@ -271,7 +293,8 @@ __all__ = ["BOUNDARIES", "CONTAINER_SHARE", "ENCLOSED_MAX_DISTANCE", "ENCLOSED_M
            "absorb_enclosed", "absorb_enclosed_labels", "absorb_in_container", "absorb_unlettered",
            "absorb_within",
            "check_container_share", "content_container",
-           "enclosed_and_container", "inherit", "inherit_short", "keep_own_outside",
+           "enclosed_and_container", "headings_with_their_text", "inherit", "inherit_short",
+           "keep_own_outside",
            "text_blocks"]  # fmt: skip
 
 #: Elements whose start and end bound a block (HTML's block-level and table elements).
@@ -1064,6 +1087,57 @@ def keep_own_outside(
     for block in np.flatnonzero(inherited).tolist():
         if blocks.enclosing[block][:depth] != container:
             out[block] = template
+    return out
+
+
+def headings_with_their_text(
+    labels: np.ndarray,
+    blocks: TextBlocks,
+    container: tuple[int, ...] | None,
+    min_letters: int = MIN_BLOCK_LETTERS,
+    *,
+    template: int = 1,
+    content: int = 3,
+) -> np.ndarray:
+    """``labels`` per block where each template heading (:attr:`TextBlocks.headings`)
+    whose text, the first block after it with at least ``min_letters`` letters, is
+    content and not a heading becomes content, when the two share an element below
+    ``<body>`` and, on a page with a content ``container`` (a path as
+    :attr:`TextBlocks.paths`; None: none), that text lies inside it and the heading
+    inside it or in an element around it (module doc, *Headings with their text*). A
+    heading inside a navigation landmark or hidden by the page's markup stays as it
+    is."""
+    labels = np.asarray(labels)
+    out = labels.copy()
+    long_blocks = np.flatnonzero(blocks.letters >= min_letters)
+    depth = 0 if container is None else len(container)
+    for heading in np.flatnonzero(blocks.headings & (labels == template)).tolist():
+        if blocks.navigation[heading] or blocks.hidden[heading]:
+            continue
+        at = int(np.searchsorted(long_blocks, heading, side="right"))
+        if at == len(long_blocks):
+            continue
+        text = int(long_blocks[at])
+        if labels[text] != content or blocks.headings[text]:
+            continue
+        # Below <body>: a site's banner heading ("Pike programming language") shares
+        # only <body> with the page's first paragraph.
+        shared = _common_prefix(blocks.enclosing[heading], blocks.enclosing[text])
+        if len(shared) <= _PAGE_LEVEL:
+            continue
+        if container is not None:
+            # The text must be the page's: a sidebar's or a header's heading ("On this
+            # page", AsciiDoc's "NAME") heads the chrome's text.
+            if blocks.enclosing[text][:depth] != container:
+                continue
+            # A heading outside the container must stand in an element around it (the
+            # page's title right before its text, as MediaWiki's), not in a bar beside
+            # it (mdBook's "The Rust Reference" in its menu bar).
+            parent = blocks.paths[heading][:-1]
+            outside = blocks.enclosing[heading][:depth] != container
+            if outside and container[: len(parent)] != parent:
+                continue
+        out[heading] = content
     return out
 
 

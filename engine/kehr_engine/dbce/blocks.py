@@ -73,6 +73,7 @@ from kehr_engine.text_blocks import (
     TextBlocks,
     absorb_within,
     enclosed_and_container,
+    headings_with_their_text,
     inherit,
     keep_own_outside,
     text_blocks,
@@ -144,7 +145,11 @@ def settle_in_container(
     # Outside the page's own container a short template block keeps its count; the
     # site pass (dbce.run.widen_result) absorbs the ones inside the site's element.
     labels = keep_own_outside(labels, inherited, blocks, container, template=BAD)
-    return absorb_within(labels, blocks, container, template=BAD, content=GOOD), container
+    labels = absorb_within(labels, blocks, container, template=BAD, content=GOOD)
+    if options.enclosed_run:  # the absorbing rules on (0: the thesis' blocks alone)
+        labels = headings_with_their_text(labels, blocks, container, options.min_letters,
+                                          template=BAD, content=GOOD)  # fmt: skip
+    return labels, container
 
 
 def label_blocks(

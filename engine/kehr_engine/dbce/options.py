@@ -81,7 +81,10 @@ class DbceOptions:
     - ``enclosed_run``: a run of at most this many boilerplate blocks with content
       right before and after it in the same part of the page becomes content
       (:func:`kehr_engine.text_blocks.absorb_enclosed`: labels a site's generator
-      repeats inside its content); 0: no such rule, as in the thesis.
+      repeats inside its content), and a boilerplate heading whose text, the long
+      block after it, is content becomes content
+      (:func:`kehr_engine.text_blocks.headings_with_their_text`); 0: no such rules, as
+      in the thesis.
     - ``container_share``: every boilerplate block inside the deepest element holding
       this share of the page's content letters becomes content
       (:func:`kehr_engine.text_blocks.absorb_in_container`: whole sections a site's

@@ -15,7 +15,11 @@ from kehr_engine.dbce.options import DEFAULT_OPTIONS, DbceOptions
 from kehr_engine.dbce.similar import Capture, SimilarityIndex, Timeline, cross_of
 from kehr_engine.dbce.structure import from_hashvalues, signature, structural_tokens
 from kehr_engine.site_container import ContainerKey, SiteContainers, widened
-from kehr_engine.text_blocks import absorb_within, text_blocks
+from kehr_engine.text_blocks import (
+    absorb_within,
+    headings_with_their_text,
+    text_blocks,
+)
 
 __all__ = ["ArchivePage", "choose_pair", "index_captures", "label_archive", "label_pages",
            "shared_text", "site_key", "widen_result", "widen_to_site"]  # fmt: skip
@@ -130,17 +134,24 @@ def widen_to_site(
     for page in pages:
         result = results.get(page.capture.key)
         if result is not None and result.labelled:
-            out[page.capture.key] = widen_result(result, page.document, page.node_count, site)
+            out[page.capture.key] = widen_result(result, page.document, page.node_count, site,
+                                                 options)  # fmt: skip
     return out
 
 
 def widen_result(
-    result: DbceResult, document: str, node_count: int, site: ContainerKey
+    result: DbceResult,
+    document: str,
+    node_count: int,
+    site: ContainerKey,
+    options: DbceOptions = DEFAULT_OPTIONS,
 ) -> DbceResult:
     """The page's result with the boilerplate inside the element with the site's key made
     content, where that element should be the page's container
-    (:func:`~kehr_engine.site_container.widened`); else the result as it is. Applying it
-    twice changes nothing more."""
+    (:func:`~kehr_engine.site_container.widened`), and a heading whose text is the
+    page's with it (:func:`~kehr_engine.text_blocks.headings_with_their_text`, unless
+    ``options.enclosed_run`` is 0); else the result as it is. Applying it twice changes
+    nothing more."""
     at = widened(result.container, document, site)
     if at is None:
         return result
@@ -148,6 +159,9 @@ def widen_result(
     per_block = np.zeros(len(blocks), dtype=np.uint8)
     per_block[blocks.node_block] = result.labels  # a block's nodes share its label
     absorbed = absorb_within(per_block, blocks, at, template=BAD, content=GOOD)
+    if options.enclosed_run:
+        absorbed = headings_with_their_text(absorbed, blocks, at, options.min_letters,
+                                            template=BAD, content=GOOD)  # fmt: skip
     return dataclasses.replace(result, labels=blocks.to_nodes(absorbed).astype(np.uint8))
 
 

@@ -61,6 +61,7 @@ from kehr_engine.text_blocks import (
     absorb_within,
     check_container_share,
     enclosed_and_container,
+    headings_with_their_text,
     inherit_short,
     keep_own_outside,
     text_blocks,
@@ -248,6 +249,8 @@ class UrlTreeStream:
             container = widened(own, document, site.key) or container
         labels = keep_own_outside(labels, inherited, units, container)
         labels = absorb_within(labels, units, container)
+        if self.enclosed_run:  # the absorbing rules on (0: the paper's blocks alone)
+            labels = headings_with_their_text(labels, units, container, self.min_block_letters)
         return units.to_nodes(labels == 1)
 
     def _domain(self, name: str) -> DomainTree:
