@@ -121,8 +121,9 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # sites judged), as untrodden (in the twenty-first, after the unsurveyed sites
 # judged), as unwalked (in the twenty-second, after the untrodden sites judged), as
 # unclimbed (in the twenty-second, after the unwalked sites judged), as unforded (in the
-# twenty-third, after the unclimbed sites judged) and as unsailed (in the twenty-fourth,
-# after the unforded sites judged), on small pages in each template's shape:
+# twenty-third, after the unclimbed sites judged), as unsailed (in the twenty-fourth,
+# after the unforded sites judged) and as uncrossed (in the twenty-fifth, after the
+# unsailed sites judged), on small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -143,6 +144,7 @@ UNWALKED = {"dbnet", "dx", "s6", "uml"}
 UNCLIMBED = {"aplus", "milter", "munipack", "funnelweb"}
 UNFORDED = {"afterstep", "ctsim", "evolver", "sdf"}
 UNSAILED = {"stk", "xom", "fox", "hugin"}
+UNCROSSED = {"analog", "topcat", "magic", "sfml"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -2043,6 +2045,128 @@ TEMPLATES = {
          "1", "Retrieved from \"",
          "https://wiki.panotools.org/index.php?title=Cylindrical_Projection&oldid=15000"],
     ),
+    # Analog's documentation (written by hand): the text straight in the body; the links
+    # of the bracketed line above and below it, the link to the home page and the
+    # author's address are template; the brackets and bars, plain text in the body, and a
+    # link in the text are not.
+    "analog": (
+        "<html><head><title>Readme for analog -- analog's definitions</title></head><body>"
+        "[ <a href='Readme.html'>Top</a> | <a href='meaning.html'>Up</a> | <a "
+        "href='reports.html'>Prev</a> | <a href='errors.html'>Next</a> | <a "
+        "href='map.html'>Map</a> | <a href='indx.html'>Index</a> ]<h1><img src='analogo.gif' "
+        "alt=''> Analog CE 6.0: Analog's definitions</h1><hr size=2 noshade>This section "
+        "describes how analog defines its terms. If you are just trying to understand the "
+        "output, read the section on <cite><a href='reports.html'>Analog's reports</a></cite> "
+        "first.<p>Analog's kilobytes are 1024 bytes.<hr size=2 noshade>Go to the <a "
+        "href='https://www.c-amie.co.uk/software/analog/'>Analog CE home page</a>.<p><address>"
+        "Stephen Turner<br>19 December 2004</address></p>[ <a href='Readme.html'>Top</a> | <a "
+        "href='meaning.html'>Up</a> | <a href='reports.html'>Prev</a> | <a "
+        "href='errors.html'>Next</a> | <a href='map.html'>Map</a> | <a "
+        "href='indx.html'>Index</a> ]</body></html>",
+        ["Analog CE 6.0: Analog's definitions", "This section describes how analog defines "
+         "its terms. If you are just trying to understand the output, read the section on",
+         "Analog's reports", "first.", "Analog's kilobytes are 1024 bytes.", "Go to the", "[",
+         "|", "]"],
+        ["Top", "Up", "Prev", "Next", "Map", "Index", "Analog CE home page", "Stephen Turner",
+         "19 December 2004"],
+    ),
+    # Its first page: the line's words that lead nowhere are plain text, straight in the
+    # body, and count with the text; its links are template.
+    "analog-readme": (
+        "<html><head><title>Readme for analog -- introduction</title></head><body>[ Top | Up "
+        "| Prev | <a href='start.html'>Next</a> | <a href='map.html'>Map</a> | <a "
+        "href='indx.html'>Index</a> ]<h1><img src='analogo.gif' alt=''> Analog CE 6.0: "
+        "Introduction</h1><hr size=2 noshade>Analog is a program which analyses logfiles "
+        "from WWW servers.</body></html>",
+        ["[ Top | Up | Prev |", "Analog CE 6.0: Introduction",
+         "Analog is a program which analyses logfiles from WWW servers."],
+        ["Next", "Map", "Index"],
+    ),
+    # TOPCAT's manual (SUN 253): the text straight in the body; the blocks of navigation
+    # above and below it (the links, the "Next:", "Up:" and "Previous:" lines with their
+    # links) and the colophon in italics are template; the title and a link in the text
+    # are not.
+    "topcat": (
+        "<html><head><title>Histogram Axes Control</title></head><body><hr><a "
+        "href='ConfigControl_histobins.html'>Next</a> <a "
+        "href='histogramNavigation.html'>Previous</a> <a "
+        "href='HistogramPlotWindow.html'>Up</a> <a href='index.html'>Contents</a> <br> "
+        "<b>Next: </b><a href='ConfigControl_histobins.html'>Histogram Bins</a><br> <b>Up: "
+        "</b><a href='HistogramPlotWindow.html'>Histogram Plot Window</a><br> <b>Previous: "
+        "</b><a href='histogramNavigation.html'>Histogram Navigation</a><br><hr><h4><a "
+        "name='HistogramAxisControl'>A.4.8.2 Histogram Axes Control</a></h4><p>The Histogram "
+        "Plot axis control is very similar to the Plane Plot axis control described in <a "
+        "href='PlaneAxisControl.html'>Appendix A.4.9.2</a>.</p><hr><a "
+        "href='ConfigControl_histobins.html'>Next</a> <a "
+        "href='histogramNavigation.html'>Previous</a> <a "
+        "href='HistogramPlotWindow.html'>Up</a> <a href='index.html'>Contents</a> <br> "
+        "<b>Up: </b><a href='HistogramPlotWindow.html'>Histogram Plot Window</a><br><hr><i>"
+        "TOPCAT - Tool for OPerations on Catalogues And Tables<br>Starlink User Note253<br>"
+        "TOPCAT web page: <a href='http://www.starlink.ac.uk/topcat/'>"
+        "http://www.starlink.ac.uk/topcat/</a><br></i></body></html>",
+        ["A.4.8.2 Histogram Axes Control", "The Histogram Plot axis control is very similar "
+         "to the Plane Plot axis control described in", "Appendix A.4.9.2", "."],
+        ["Next", "Previous", "Up", "Contents", "Next:", "Histogram Bins", "Up:",
+         "Histogram Plot Window", "Previous:", "Histogram Navigation",
+         "TOPCAT - Tool for OPerations on Catalogues And Tables", "Starlink User Note253",
+         "TOPCAT web page:", "http://www.starlink.ac.uk/topcat/"],
+    ),
+    # Magic's command reference (written by hand): the text straight in the body under a
+    # title of images; the table of the link back to the command index and the "Last
+    # updated" line are template, also inside a blockquote left open above them.
+    "magic": (
+        "<HTML><HEAD><TITLE>Magic-7.3 Command Reference</TITLE></HEAD><BODY "
+        "BACKGROUND=graphics/blpaper.gif><H1> <IMG SRC=graphics/magic_title2.gif "
+        "ALT='Magic VLSI Layout Tool Version 7.3'> <IMG SRC=graphics/magic_OGL_sm.gif "
+        "ALT='*'> </H1><H2>garoute</H2><HR>Gate-array router<HR><H3>Usage:</H3><BLOCKQUOTE>"
+        "<B>garoute</B> <I>option</I><BR><BR><H3>See Also:</H3><BLOCKQUOTE><A "
+        "HREF=channel.html><B>channel</B></A><BR></BLOCKQUOTE><P><IMG "
+        "SRC=graphics/line1.gif><P><TABLE BORDER=0><TR><TD> <A HREF=commands.html>Return to "
+        "command index</A></TR></TABLE><P><I>Last updated:</I> October 6, 2004 at 2:35am "
+        "<P></BODY></HTML>",
+        ["garoute", "Gate-array router", "Usage:", "option", "See Also:", "channel"],
+        ["Return to command index", "Last updated:", "October 6, 2004 at 2:35am"],
+    ),
+    # Its index of the commands: the maintainer's e-mail address (an image beside
+    # "email:") in the table below the text, and the "Last updated" line.
+    "magic-index": (
+        "<HTML><HEAD><TITLE>Magic-7.4 Command Reference</TITLE></HEAD><BODY><H1> <IMG "
+        "SRC=graphics/magic_title2.gif ALT='Magic VLSI Layout Tool Version 7.4'> </H1><H1> "
+        "Magic User's Guide </H1><H3> Table of Contents </H3><P><BLOCKQUOTE><A "
+        "HREF='#Usage'>Command-line invocation (usage)</A><BR></BLOCKQUOTE><P><IMG "
+        "SRC=graphics/line1.gif><P><TABLE BORDER=0><TR><TD> email:<TD> <IMG BORDER=0 "
+        "SRC=graphics/email_address.png></TR></TABLE><P><I>Last updated:</I> December 15, "
+        "2005 at 6:59am <P></BODY></HTML>",
+        ["Magic User's Guide", "Table of Contents", "Command-line invocation (usage)"],
+        ["email:", "Last updated:", "December 15, 2005 at 6:59am"],
+    ),
+    # SFML's reference (Doxygen 1.9.1 between SFML's banner and footer): the banner,
+    # Doxygen's tabs and breadcrumb, the summary's jumps, "More..." and the footer are
+    # template; the title (div.headertitle) and div.contents are the text.
+    "sfml": (
+        "<html><head><title>SFML - Simple and Fast Multimedia Library</title></head><body>"
+        "<div id='banner-container'><div id='banner'><span id='sfml'>SFML 2.5.1</span></div>"
+        "</div><div id='content'><div id='navrow1' class='tabs'><ul class='tablist'><li><a "
+        "href='index.html'><span>Main Page</span></a></li><li class='current'><a "
+        "href='annotated.html'><span>Classes</span></a></li></ul></div><div id='nav-path' "
+        "class='navpath'><ul><li class='navelem'><b>sf</b></li><li class='navelem'><a "
+        "class='el' href='classsf_1_1Clock.html'>Clock</a></li></ul></div></div><div "
+        "class='header'><div class='summary'><a href='#pub-methods'>Public Member "
+        "Functions</a> &#124; <a href='classsf_1_1Clock-members.html'>List of all "
+        "members</a></div><div class='headertitle'><div class='title'>sf::Clock Class "
+        "Reference</div></div></div><div class='contents'><p>Utility class that measures the "
+        "elapsed time. <a href='classsf_1_1Clock.html#details'>More...</a></p><h2 "
+        "class='groupheader'>Detailed Description</h2><p>sf::Clock is a lightweight class for "
+        "measuring time.</p></div><div id='footer-container'><div id='footer'>SFML is "
+        "licensed under the terms and conditions of the <a "
+        "href='https://www.sfml-dev.org/license.php'>zlib/png license</a>.<br>Copyright "
+        "&copy; Laurent Gomila &nbsp;::&nbsp; Documentation generated by <a "
+        "href='http://www.doxygen.org/'>doxygen</a></div></div></body></html>",
+        ["sf::Clock Class Reference", "Utility class that measures the elapsed time.",
+         "Detailed Description", "sf::Clock is a lightweight class for measuring time."],
+        ["SFML 2.5.1", "Main Page", "Classes", "sf", "Clock", "Public Member Functions",
+         "List of all members", "More...", "zlib/png license", "doxygen"],
+    ),
 }  # fmt: skip
 
 
@@ -2062,7 +2186,8 @@ def _kind(short: str) -> str:
              **dict.fromkeys(UNWALKED, "unwalked"),
              **dict.fromkeys(UNCLIMBED, "unclimbed"),
              **dict.fromkeys(UNFORDED, "unforded"),
-             **dict.fromkeys(UNSAILED, "unsailed")}  # fmt: skip
+             **dict.fromkeys(UNSAILED, "unsailed"),
+             **dict.fromkeys(UNCROSSED, "uncrossed")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -2170,10 +2295,11 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "unclimbed"} == UNCLIMBED
     assert {k for k, v in kinds.items() if v == "unforded"} == UNFORDED
     assert {k for k, v in kinds.items() if v == "unsailed"} == UNSAILED
+    assert {k for k, v in kinds.items() if v == "uncrossed"} == UNCROSSED
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
         "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
-        "untrodden", "unwalked", "unclimbed", "unforded", "unsailed",
+        "untrodden", "unwalked", "unclimbed", "unforded", "unsailed", "uncrossed",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -2182,32 +2308,32 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_unsailed_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unsailed site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_uncrossed_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an uncrossed site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "hugin-mediawiki"] if bench == "template_harvest" else [
-        "--sites", "git,ctsim,hugin"]  # fmt: skip
+    option = ["--sites", "magic-commands"] if bench == "template_harvest" else [
+        "--sites", "git,hugin,magic"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "hugin: the unsailed sites are the judge's" in result.stderr
-    # Only the unsailed one is named: git is a developer site, ctsim a spent unforded one.
+    assert "magic: the uncrossed sites are the judge's" in result.stderr
+    # Only the uncrossed one is named: git is a developer site, hugin a spent unsailed one.
     assert "git" not in result.stderr.split(":")[0]
-    assert "ctsim" not in result.stderr.split(":")[0]
+    assert "hugin" not in result.stderr.split(":")[0]
 
 
-def test_refuse_unsailed_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_unsailed = importlib.import_module("template_sites").refuse_unsailed  # beside it
+def test_refuse_uncrossed_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_uncrossed = importlib.import_module("template_sites").refuse_uncrossed  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "unsailed"]
-    refuse_unsailed(others)  # no exit: the unforded, unclimbed and unwalked sites are spent
-    with pytest.raises(SystemExit, match=r"^stk, hugin: the unsailed sites"):
-        refuse_unsailed(template_eval.select("git,krb5,dbnet,aplus,milter,afterstep,sdf,stk,hugin"))
+    others = [s for s in template_eval.SITES if s.kind != "uncrossed"]
+    refuse_uncrossed(others)  # no exit: the unsailed, unforded and unclimbed sites are spent
+    with pytest.raises(SystemExit, match=r"^analog, sfml: the uncrossed sites"):
+        refuse_uncrossed(template_eval.select("git,krb5,aplus,afterstep,stk,hugin,analog,sfml"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -2349,8 +2475,8 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
 ) -> None:
     """No method may run on a reserve, fresh, untouched, unread, sealed, withheld, unopened,
     untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked,
-    unclimbed, unforded or unsailed site unless asked: main without --sites evaluates the
-    developer and unseen sites only;
+    unclimbed, unforded, unsailed or uncrossed site unless asked: main without --sites
+    evaluates the developer and unseen sites only;
     --sites yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their
     kinds are counted and summarised beside the developer one (a kind with no site,
     unseen here, is not printed).
@@ -2373,6 +2499,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert UNCLIMBED and not UNCLIMBED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNFORDED and not UNFORDED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNSAILED and not UNSAILED & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNCROSSED and not UNCROSSED & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -2392,7 +2519,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     held_back = (
         "reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened", "untried",
         "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed", "untrodden",
-        "unwalked", "unclimbed", "unforded", "unsailed",
+        "unwalked", "unclimbed", "unforded", "unsailed", "uncrossed",
     )  # fmt: skip
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
