@@ -25,9 +25,10 @@ boundaries), as in the URL Tree's paper:
    :func:`kehr_engine.text_blocks.absorb_enclosed_labels`, and a run in the page's flow,
    :func:`kehr_engine.text_blocks.absorb_in_flow`; on a page with one, a short
    block outside it that inherited content keeps its own decision,
-   :func:`kehr_engine.text_blocks.keep_own_outside`), and each node takes its
-   block's label. The container's key goes into the result, for the run's site pass
-   (:func:`kehr_engine.dbce.run.widen_to_site`).
+   :func:`kehr_engine.text_blocks.keep_own_outside`), a boilerplate heading whose text
+   is content takes its decision (:func:`kehr_engine.text_blocks.headings_with_their_text`),
+   and each node takes its block's label. The container's key goes into the result, for
+   the run's site pass (:func:`kehr_engine.dbce.run.widen_to_site`).
 
 **Why (issue 31, the developer sites of bench/template_eval.py).** Per table row, the
 thesis reading's errors on these sites are not invalid words (148-471 a site, under 1 %

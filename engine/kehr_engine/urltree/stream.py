@@ -22,7 +22,9 @@ the page's content container (:func:`kehr_engine.text_blocks.absorb_in_container
 template blocks that content encloses, :func:`kehr_engine.text_blocks.absorb_enclosed_labels`,
 and a run in the page's flow, :func:`kehr_engine.text_blocks.absorb_in_flow`; on a page
 with one, a short block outside it that inherited content keeps its own
-decision, :func:`kehr_engine.text_blocks.keep_own_outside`), and the decisions are
+decision, :func:`kehr_engine.text_blocks.keep_own_outside`), a template heading whose
+text is content takes its decision (:func:`kehr_engine.text_blocks.headings_with_their_text`,
+off with ``enclosed_run`` 0), and the decisions are
 projected back onto the numbered nodes (issue 31: per node, ``self`` in a code listing
 or a recurring "Parameters" heading was taken for template). A document given as bare
 texts is judged text by text, as before.
