@@ -310,9 +310,13 @@ def test_blocks_know_their_navigation_landmark_and_the_pages_title() -> None:
 
 def test_a_navigation_landmark_inside_the_container_stays_template() -> None:
     labels, block, blocks = _landmark_page()
+    assert (
+        content_container(labels, blocks)
+        == blocks.paths[block["Graphs are built from their edges, one by one."]][:-2]
+    )
     out = absorb_in_container(labels, blocks)
-    # The container grew to <main> to hold the title: the repeated spec and the title
-    # turn, the breadcrumbs and the table of contents inside <main> stay template.
+    # The container is div.content: the repeated spec inside it turns, and the page's
+    # title beside it; the breadcrumbs and the table of contents in <main> stay template.
     for turned in ("Raised when a vertex is not in the graph.", "Module Graph and its functors"):
         assert out[block[turned]] == GOOD
     for navigation in ("Up to the library index page", "Building graphs from edges",
@@ -335,29 +339,66 @@ def test_a_navigation_landmark_inside_the_container_stays_template() -> None:
     )
 
 
-def test_the_container_grows_to_hold_the_pages_title_inside_main() -> None:
+def test_the_pages_title_inside_main_is_content_without_the_container_growing() -> None:
     labels, block, blocks = _crate_page()
     # The method called only the docblock content: alone it holds every letter.
     title = block["Struct Ident, a word of Rust code"]
     labels[title] = BAD
     docblock = block["A word of Rust code, which may be a keyword or an identifier."]
-    section = blocks.paths[title][:-1]
     assert blocks.title == blocks.paths[title]
-    assert content_container(labels, blocks) == section  # not the docblock's <div>
+    # The container is the docblock's <div>; it does not grow to <section> for the title.
+    assert content_container(labels, blocks) == blocks.paths[docblock][:-1]
     out = absorb_in_container(labels, blocks)
-    assert (
-        out[title] == GOOD and out[block["Performs the conversion the same way, number 3."]] == GOOD
-    )
-    # Without <main> there is no title to hold: the docblock's <div> is the container.
+    # The title turns on its own; the repeated section beside the docblock stays template.
+    assert out[title] == GOOD
+    assert out[block["Performs the conversion the same way, number 3."]] == BAD
+    assert out[block["Blanket Implementations"]] == BAD
+    # Without <main> there is no title: it stays as the method called it.
     texts, plain = blocks_of(CRATE_PAGE.replace(b"main>", b"div>"))
     plain_block = {t.strip(): int(b) for t, b in zip(texts, plain.node_block, strict=True)}
     plain_labels = np.full(len(plain), BAD, dtype=np.uint8)
     plain_labels[plain_block["A word of Rust code, which may be a keyword or an identifier."]] = (
         GOOD
     )
-    assert content_container(plain_labels, plain) == plain.paths[docblock][:-1]
-    repeated = plain_block["Performs the conversion the same way, number 3."]
-    assert absorb_in_container(plain_labels, plain)[repeated] == BAD
+    assert plain.title is None
+    assert (
+        absorb_in_container(plain_labels, plain)[plain_block["Struct Ident, a word of Rust code"]]
+        == BAD
+    )
+    # Nor does a title the page's markup hides turn.
+    hidden = CRATE_PAGE.replace(b"<h1>", b"<h1 hidden>")
+    hidden_labels, hidden_block, hidden_blocks = labelled(
+        hidden, ("A word of Rust code, which may be a keyword or an identifier.",)
+    )
+    assert hidden_blocks.title is not None
+    hidden_title = hidden_block["Struct Ident, a word of Rust code"]
+    assert absorb_in_container(hidden_labels, hidden_blocks)[hidden_title] == BAD
+
+
+# MediaWiki's shape: inside role=main, the title, a tagline under it, the text's own
+# element, and a "Retrieved from" line after it; the tagline and the line recur on every
+# page.
+WIKI_PAGE = (
+    b"<html><body><div id=content role=main><h1>High dynamic range imaging</h1>"
+    b"<div id=bodyContent><div id=siteSub>From the Panorama Tools Wiki</div>"
+    b"<div id=mw-content-text><p>High dynamic range means more detail in shadows.</p>"
+    b"<p>Cameras capture a narrower range than most outdoor scenes hold.</p></div>"
+    b"<div class=printfooter>Retrieved from the Panorama Tools Wiki's own pages</div>"
+    b"</div></div></body></html>"
+)  # fmt: skip
+
+
+def test_what_lies_between_the_title_and_the_text_stays_template() -> None:
+    own = ("High dynamic range means more detail in shadows.",
+           "Cameras capture a narrower range than most outdoor scenes hold.")  # fmt: skip
+    labels, block, blocks = labelled(WIKI_PAGE, own)
+    text = blocks.paths[block[own[0]]][:-1]
+    assert content_container(labels, blocks) == text  # div#mw-content-text, not #content
+    out = absorb_in_container(labels, blocks)
+    assert out[block["High dynamic range imaging"]] == GOOD
+    for site in ("From the Panorama Tools Wiki",
+                 "Retrieved from the Panorama Tools Wiki's own pages"):  # fmt: skip
+        assert out[block[site]] == BAD
 
 
 # pydoctor's shape: the content column holds a search help box that its script shows
