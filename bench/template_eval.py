@@ -26,11 +26,13 @@ the version kept), ``unclimbed`` (four added in the twenty-second session, which
 lines before nested text in the twenty-third), ``unforded`` (four added in the
 twenty-third session, which judged short blocks in a navigation landmark in the
 twenty-fourth), ``unsailed`` (four added in the twenty-fourth session, which judged
-headings with their text in the twenty-fifth) or ``uncrossed`` (four added in the
-twenty-fifth session, held back to judge the next change): reserve, fresh, untouched,
-unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped,
-unsurveyed, untrodden, unwalked, unclimbed, unforded, unsailed and uncrossed sites are
-left out unless ``--sites`` names them; large sites are capped (``Site.cap``).
+headings with their text in the twenty-fifth), ``uncrossed`` (four added in the
+twenty-fifth session, which judged the page's title alone in the twenty-sixth) or
+``unflown`` (four added in the twenty-sixth session, held back to judge the next
+change): reserve, fresh, untouched, unread, sealed, withheld, unopened, untried,
+unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked, unclimbed,
+unforded, unsailed, uncrossed and unflown sites are left out unless ``--sites`` names
+them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -108,9 +110,12 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unsailed sites, which judged headings with their text
   # (--sites stk,xom,fox,hugin):
   apt-get install stk-doc libxom-java-doc libfox-1.6-doc hugin-data
-  # the uncrossed sites, held back to judge the next change
+  # the uncrossed sites, which judged the page's title alone
   # (--sites analog,topcat,magic,sfml):
   apt-get install analog topcat-doc magic libsfml-doc
+  # the unflown sites, held back to judge the next change
+  # (--sites freetype,jtidy,libgig,octavia):
+  apt-get install freetype2-doc libjtidy-java-doc libgig-doc octavia-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--methods dbce,keep-all] [--out bench/reports/template-eval.json]
 
@@ -700,8 +705,8 @@ def _mean(values: list[float | None]) -> float | None:
 def summarize(sites: dict[str, dict]) -> dict[str, dict[str, dict]]:
     """Per kind of site (developer, unseen, reserve, fresh, untouched, unread, sealed,
     withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped, unsurveyed,
-    untrodden, unwalked, unclimbed, unforded, unsailed, uncrossed; a kind without a site
-    is left out),
+    untrodden, unwalked, unclimbed, unforded, unsailed, uncrossed, unflown; a kind without
+    a site is left out),
     per method: the mean over the sites where the method labelled something of its token F1
     of content, content recall, boilerplate precision and recall (tokens), keep-all's F1 on
     the same pages; and on how many of them the goal is met (``goal``: met on every site of
@@ -882,7 +887,7 @@ def main() -> None:
                         "and unseen sites, never a reserve, fresh, untouched, unread, sealed, "
                         "withheld, unopened, untried, unvisited, unexplored, uncharted, "
                         "unmapped, unsurveyed, untrodden, unwalked, unclimbed, unforded, "
-                        "unsailed or uncrossed one): "
+                        "unsailed, uncrossed or unflown one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     rows_known = [*METHODS, *SECOND_VISIT]
