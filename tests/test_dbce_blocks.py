@@ -296,3 +296,48 @@ def test_settle_gives_a_boilerplate_heading_the_decision_of_its_text(
 
     monkeypatch.setattr(blocks_module, "headings_with_their_text", lambda labels, *a, **k: labels)
     assert settle(decided, blocks, DbceOptions()).tolist()[3] == BAD  # this rule turns it
+
+
+# Doxygen's shape: each class page's title names the class ("kit::Envelope Class
+# Reference") right before a brief description that begins with the same word on every
+# page, so a matched run "Class Reference KIT" reaches into the title from the next block.
+CLASSES = {
+    "envelope": ("Envelope", "an attack, decay, sustain and release curve for the voices"),
+    "filter": ("Filter", "a two pole resonant low pass filter with a cutoff control"),
+    "delay": ("Delay", "a line of samples read back after a fixed number of frames"),
+    "noise": ("Noise", "white noise from a small and fast random number generator"),
+    "reverb": ("Reverb", "four comb filters and two all pass filters in a row"),
+}
+
+
+def class_page(slug: str) -> str:
+    name, brief = CLASSES[slug]
+    # After the text, a link to the next class's page, matched but for its name too.
+    slugs = list(CLASSES)
+    following = slugs[(slugs.index(slug) + 1) % len(slugs)]
+    return (
+        f"<html><body>{NAV}<div class='header'><div class='title'>kit::{name} Class "
+        f"Reference</div></div><div class='contents'><p>KIT {brief}.</p><p>The {slug} "
+        f"object of the kit is documented here with every member function it has, which "
+        f"the {name.lower()} example of the tutorial calls in turn.</p></div>"
+        f"<div class='related'><p><a href='/{following}'>kit::{CLASSES[following][0]}Generator"
+        f"</a> see also</p></div>{FOOTER}</body></html>"
+    )
+
+
+def test_a_short_block_occurs_only_where_all_its_words_are_matched() -> None:
+    """A class's title shares "Class Reference" with its similar pages' titles, and a run
+    of three words reaches it from the next block ("KIT"); its name is its own, so it is
+    content. The menu's short entries, matched whole, stay template, and so does the
+    link to the next class: links hold most of it, so it is the site's navigation naming
+    another page, and a run reaching into it counts as before."""
+    pages = [archive_page(slug, f"https://docs.test/{slug}", 1.0, class_page(slug))
+             for slug in CLASSES]  # fmt: skip
+    results = label_archive(pages)
+    for page in pages:
+        labels = labels_by_text(page, results[page.capture.key].labels)
+        name = CLASSES[page.capture.key][0]
+        assert labels[f"kit::{name} Class Reference"] == GOOD, page.capture.key
+        for chrome in ("Project documentation home", "Installing the toolkit"):
+            assert labels[chrome] == BAD, chrome
+        assert labels["see also"] == BAD, page.capture.key
