@@ -123,8 +123,9 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # unclimbed (in the twenty-second, after the unwalked sites judged), as unforded (in the
 # twenty-third, after the unclimbed sites judged), as unsailed (in the twenty-fourth,
 # after the unforded sites judged), as uncrossed (in the twenty-fifth, after the
-# unsailed sites judged) and as unflown (in the twenty-sixth, after the uncrossed sites
-# judged), on small pages in each template's shape:
+# unsailed sites judged), as unflown (in the twenty-sixth, after the uncrossed sites
+# judged) and as unridden (in the twenty-seventh, after the unflown sites judged), on
+# small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
 RESERVE = {"log4cplus", "qtcharts", "ocamlgraph", "yard", "erlang"}
@@ -147,6 +148,7 @@ UNFORDED = {"afterstep", "ctsim", "evolver", "sdf"}
 UNSAILED = {"stk", "xom", "fox", "hugin"}
 UNCROSSED = {"analog", "topcat", "magic", "sfml"}
 UNFLOWN = {"freetype", "jtidy", "libgig", "octavia"}
+UNRIDDEN = {"qbs", "htmlparser", "breathe", "gallery"}
 TEMPLATES = {
     "apache": (
         "<html><body><div id='page-header'><p class='menu'><a href='m'>Modules</a></p></div>"
@@ -2326,6 +2328,124 @@ TEMPLATES = {
          "Creative Commons Attribution 3.0 License", "questions?", "octavia",
          "Octavia Administration", "OpenStack", "Projects"],
     ),
+    # Qbs' manual (qdoc, Qt 5's offline style): div.mainContent is the text, without the
+    # page's contents (div.sidebar) and the previous and next pages' links above the title
+    # and below the text; the header and the footer are template.
+    "qbs": (
+        "<html><head><title>Introduction | Qbs 1.24.1</title></head><body><div "
+        "class='header' id='qtdocheader'><div class='main'><div class='main-rounded'><div "
+        "class='navigationbar'><ul></ul></div></div></div></div><div class='content'><div "
+        "class='line'><div class='content mainContent'><p class='naviNextPrevious "
+        "headerNavi'><a class='prevPage' href='index.html'>Qbs Manual</a><span "
+        "class='naviSeparator'> &#9702; </span><a class='nextPage' "
+        "href='setup.html'>Setup</a></p><div class='sidebar'><div class='toc'><h3 "
+        "id='toc'>Contents</h3><ul><li class='level1'><a href='#features'>Features</a></li>"
+        "</ul></div><div class='sidebar-content' id='sidebar-content'></div></div><h1 "
+        "class='title'>Introduction</h1><div class='descr' id='details'><p>Qbs is a build "
+        "automation tool designed to conveniently manage the build process of software "
+        "projects across multiple platforms.</p><h2 id='features'>Features</h2></div><p "
+        "class='naviNextPrevious footerNavi'><a class='prevPage' href='index.html'>Qbs "
+        "Manual</a><a class='nextPage' href='setup.html'>Setup</a></p></div></div></div>"
+        "<div class='footer'><p>&copy; 2022 The Qt Company Ltd. Documentation contributions "
+        "included herein are the copyrights of their respective owners.</p></div>"
+        "</body></html>",
+        ["Introduction", "Qbs is a build automation tool designed to conveniently manage "
+         "the build process of software projects across multiple platforms.", "Features"],
+        ["Qbs Manual", "◦", "Setup", "Contents", "© 2022 The Qt Company Ltd. Documentation "
+         "contributions included herein are the copyrights of their respective owners."],
+    ),
+    # HTML Parser's API (the javadoc of JDK 10): the title (div.header) and the text
+    # (div.contentContainer) straight in the body; the fixed navigation (div.topNav,
+    # div.subNav and the search box), div.bottomNav and the copyright line are template.
+    "htmlparser": (
+        "<html><head><title>NodeFactory (HTML Parser 1.6)</title></head><body><div "
+        "class='fixedNav'><div class='topNav'><a id='navbar.top'></a><div "
+        "class='skipNav'><a href='#skip.navbar.top'>Skip navigation links</a></div><ul "
+        "class='navList' title='Navigation'><li><a "
+        "href='../../overview-summary.html'>Overview</a></li><li><a "
+        "href='package-summary.html'>Package</a></li><li class='navBarCell1Rev'>Class</li>"
+        "</ul></div><div class='subNav'><ul class='navList'><li><a "
+        "href='../../index.html?org/htmlparser/NodeFactory.html'>Frames</a></li></ul><ul "
+        "class='navListSearch'><li><label for='search'>SEARCH:</label><input type='text' "
+        "id='search' value='search'></li></ul></div></div><div class='navPadding'>&nbsp;"
+        "</div><div class='header'><div class='subTitle'>org.htmlparser</div><h2 "
+        "title='Interface NodeFactory' class='title'>Interface NodeFactory</h2></div><div "
+        "class='contentContainer'><div class='description'><ul class='blockList'><li "
+        "class='blockList'><div class='block'>This interface defines the methods needed to "
+        "create new nodes.</div></li></ul></div></div><div class='bottomNav'><ul "
+        "class='navList'><li><a href='../../overview-summary.html'>Overview</a></li><li><a "
+        "href='package-summary.html'>Package</a></li></ul></div><p class='legalCopy'><small>"
+        "HTML Parser is an open source library released under LGPL.</small></p></body>"
+        "</html>",
+        ["org.htmlparser", "Interface NodeFactory", "This interface defines the methods "
+         "needed to create new nodes."],
+        ["Skip navigation links", "Overview", "Package", "Class", "Frames", "SEARCH:",
+         "HTML Parser is an open source library released under LGPL."],
+    ),
+    # Breathe's documentation (Sphinx under the haiku theme): div.content[role=main] is
+    # the text, without the "¶" permalinks; the header, the top and bottom navigation
+    # lines (their "«", "::" and "»" with their links) and the footer are template.
+    "breathe": (
+        "<html><head><title>Quick Start &#8212; Breathe v4.34.0 documentation</title>"
+        "</head><body><div class='header' role='banner'><h1 class='heading'><a "
+        "href='index.html'><span>Breathe v4.34.0 documentation</span></a></h1><h2 "
+        "class='heading'><span>Quick Start</span></h2></div><div class='topnav' "
+        "role='navigation'><p>&#171; <a href='index.html'>Breathe&#8217;s "
+        "documentation</a> :: <a class='uplink' href='index.html'>Contents</a> :: <a "
+        "href='directives.html'>Directives &amp; Config Variables</a> &#187;</p></div><div "
+        "class='content' role='main'><section id='quick-start'><h1>Quick Start<a "
+        "class='headerlink' href='#quick-start' title='Permalink to this heading'>¶</a>"
+        "</h1><p>For this quick start we assume the following prerequisites:</p></section>"
+        "</div><div class='bottomnav' role='navigation'><p>&#171; <a "
+        "href='index.html'>Breathe&#8217;s documentation</a> :: <a class='uplink' "
+        "href='index.html'>Contents</a></p></div><div class='footer' role='contentinfo'>"
+        "&#169; Copyright 2009-2022, Michael Jones, Melvyn Sopacua &amp; others. Created "
+        "using <a href='https://www.sphinx-doc.org/'>Sphinx</a> 5.3.0.</div></body></html>",
+        ["Quick Start", "For this quick start we assume the following prerequisites:"],
+        ["Breathe v4.34.0 documentation", "«", "Breathe\u2019s documentation", "::", "Contents",
+         "Directives & Config Variables", "»", "¶", "Sphinx"],
+    ),
+    # Sphinx-Gallery's documentation (Sphinx under the Read the Docs theme): div[role=main]
+    # is the text, without the "¶" permalinks and what Sphinx-Gallery writes around every
+    # example (the download note above, the download buttons and the signature below);
+    # the sidebar, the top bar, the breadcrumbs and the footer are template.
+    "gallery": (
+        "<html><head><title>Plotting the exponential function &mdash; Sphinx-Gallery "
+        "0.10.1 documentation</title></head><body class='wy-body-for-nav'><div "
+        "class='wy-grid-for-nav'><nav class='wy-nav-side'><div class='wy-side-scroll'><div "
+        "class='wy-side-nav-search'><a href='../index.html'>Sphinx-Gallery</a><div "
+        "class='version'>0.10.1</div></div><div class='wy-menu wy-menu-vertical'><ul><li "
+        "class='toctree-l1'><a class='reference internal' "
+        "href='../getting_started.html'>Getting Started</a></li></ul></div></div></nav>"
+        "<section class='wy-nav-content-wrap'><nav class='wy-nav-top'><a "
+        "href='../index.html'>Sphinx-Gallery</a></nav><div class='wy-nav-content'><div "
+        "class='rst-content'><div role='navigation'><ul class='wy-breadcrumbs'><li><a "
+        "href='../index.html'>Docs</a> &raquo;</li><li>Basic usage</li></ul></div><div "
+        "class='document' role='main'><div class='sphx-glr-download-link-note admonition "
+        "note'><p class='admonition-title'>Note</p><p>Click <a class='reference internal' "
+        "href='#sphx-glr-download-auto-examples-plot-1-exp-py'><span class='std "
+        "std-ref'>here</span></a> to download the full example code</p></div><section "
+        "id='plotting-the-exponential-function'><h1>Plotting the exponential function<a "
+        "class='headerlink' href='#plotting-the-exponential-function'>¶</a></h1><p>This "
+        "example demonstrates how to import a local module.</p><p class='sphx-glr-timing'>"
+        "<strong>Total running time of the script:</strong> ( 0 minutes 0.068 seconds)</p>"
+        "<div class='sphx-glr-footer class sphx-glr-footer-example docutils container'><div "
+        "class='sphx-glr-download sphx-glr-download-python docutils container'><p><a "
+        "class='reference download internal' href='plot_1_exp.py'><code class='xref "
+        "download docutils literal notranslate'>Download Python source code: "
+        "plot_1_exp.py</code></a></p></div></div><p class='sphx-glr-signature'><a "
+        "class='reference external' href='https://sphinx-gallery.github.io'>Gallery "
+        "generated by Sphinx-Gallery</a></p></section></div><footer><div "
+        "class='rst-footer-buttons' role='navigation'><a href='plot_0_sin.html' class='btn "
+        "btn-neutral float-left'>Previous</a></div><div role='contentinfo'><p>&#169; "
+        "Copyright 2014-2023, Sphinx-gallery developers.</p></div></footer></div></div>"
+        "</section></div></body></html>",
+        ["Plotting the exponential function", "This example demonstrates how to import a "
+         "local module.", "Total running time of the script:"],
+        ["Sphinx-Gallery", "0.10.1", "Getting Started", "Docs", "»", "Basic usage", "Note",
+         "here", "¶", "Download Python source code: plot_1_exp.py", "Gallery generated by "
+         "Sphinx-Gallery", "Previous", "© Copyright 2014-2023, Sphinx-gallery developers."],
+    ),
 }  # fmt: skip
 
 
@@ -2347,7 +2467,8 @@ def _kind(short: str) -> str:
              **dict.fromkeys(UNFORDED, "unforded"),
              **dict.fromkeys(UNSAILED, "unsailed"),
              **dict.fromkeys(UNCROSSED, "uncrossed"),
-             **dict.fromkeys(UNFLOWN, "unflown")}  # fmt: skip
+             **dict.fromkeys(UNFLOWN, "unflown"),
+             **dict.fromkeys(UNRIDDEN, "unridden")}  # fmt: skip
     return kinds.get(short, "developer")
 
 
@@ -2457,10 +2578,12 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
     assert {k for k, v in kinds.items() if v == "unsailed"} == UNSAILED
     assert {k for k, v in kinds.items() if v == "uncrossed"} == UNCROSSED
     assert {k for k, v in kinds.items() if v == "unflown"} == UNFLOWN
+    assert {k for k, v in kinds.items() if v == "unridden"} == UNRIDDEN
     assert template_eval.KINDS == (
         "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
         "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
         "untrodden", "unwalked", "unclimbed", "unforded", "unsailed", "uncrossed", "unflown",
+        "unridden",
     )  # fmt: skip
     gtk, git = chosen[1], chosen[0]
     assert template_eval.page_limit(gtk, None) == gtk.cap == 300
@@ -2469,32 +2592,32 @@ def test_sites_are_selected_by_short_name_and_capped(template_eval: ModuleType) 
 
 
 @pytest.mark.parametrize("bench", ["site_container", "template_ablation", "template_harvest"])
-def test_benches_other_than_the_judge_refuse_the_unflown_sites(bench: str) -> None:
-    """Only bench/template_eval.py may run a method on an unflown site (the judge's):
+def test_benches_other_than_the_judge_refuse_the_unridden_sites(bench: str) -> None:
+    """Only bench/template_eval.py may run a method on an unridden site (the judge's):
     the other benches that run URL Tree or DBCE on real sites stop first, before
     crawling or checking that the packages are installed."""
     import subprocess
 
-    option = ["--sites", "libgig-doxygen"] if bench == "template_harvest" else [
-        "--sites", "git,magic,libgig"]  # fmt: skip
+    option = ["--sites", "breathe-haiku"] if bench == "template_harvest" else [
+        "--sites", "git,libgig,breathe"]  # fmt: skip
     result = subprocess.run(
         [sys.executable, str(REPO / "bench" / f"{bench}.py"), *option],
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert result.returncode == 1, result.stderr
-    assert "libgig: the unflown sites are the judge's" in result.stderr
-    # Only the unflown one is named: git is a developer site, magic a spent uncrossed one.
+    assert "breathe: the unridden sites are the judge's" in result.stderr
+    # Only the unridden one is named: git is a developer site, libgig a spent unflown one.
     assert "git" not in result.stderr.split(":")[0]
-    assert "magic" not in result.stderr.split(":")[0]
+    assert "libgig" not in result.stderr.split(":")[0]
 
 
-def test_refuse_unflown_lets_every_other_kind_through(template_eval: ModuleType) -> None:
-    refuse_unflown = importlib.import_module("template_sites").refuse_unflown  # beside it
+def test_refuse_unridden_lets_every_other_kind_through(template_eval: ModuleType) -> None:
+    refuse_unridden = importlib.import_module("template_sites").refuse_unridden  # beside it
 
-    others = [s for s in template_eval.SITES if s.kind != "unflown"]
-    refuse_unflown(others)  # no exit: the uncrossed, unsailed and unforded sites are spent
-    with pytest.raises(SystemExit, match=r"^freetype, octavia: the unflown sites"):
-        refuse_unflown(template_eval.select("git,krb5,afterstep,stk,analog,sfml,freetype,octavia"))
+    others = [s for s in template_eval.SITES if s.kind != "unridden"]
+    refuse_unridden(others)  # no exit: the unflown, uncrossed and unsailed sites are spent
+    with pytest.raises(SystemExit, match=r"^qbs, gallery: the unridden sites"):
+        refuse_unridden(template_eval.select("git,krb5,stk,analog,freetype,octavia,qbs,gallery"))
 
 
 def test_the_registry_runs_each_method_on_the_visit_and_shares_work(
@@ -2636,8 +2759,8 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
 ) -> None:
     """No method may run on a reserve, fresh, untouched, unread, sealed, withheld, unopened,
     untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked,
-    unclimbed, unforded, unsailed, uncrossed or unflown site unless asked: main without
-    --sites evaluates the developer and unseen sites only;
+    unclimbed, unforded, unsailed, uncrossed, unflown or unridden site unless asked: main
+    without --sites evaluates the developer and unseen sites only;
     --sites yard,git,gap,nim,exim,gri evaluates yard, gap, nim, exim and gri, and their
     kinds are counted and summarised beside the developer one (a kind with no site,
     unseen here, is not printed).
@@ -2662,6 +2785,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     assert UNSAILED and not UNSAILED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNCROSSED and not UNCROSSED & {s.short for s in template_eval.JUDGED_SITES}
     assert UNFLOWN and not UNFLOWN & {s.short for s in template_eval.JUDGED_SITES}
+    assert UNRIDDEN and not UNRIDDEN & {s.short for s in template_eval.JUDGED_SITES}
     assert {s.kind for s in template_eval.JUDGED_SITES} == {"developer", "unseen"}
     evaluated: list[str] = []
 
@@ -2681,7 +2805,7 @@ def test_the_default_run_leaves_the_held_back_sites_out_and_names_select_them(
     held_back = (
         "reserve", "fresh", "untouched", "unread", "sealed", "withheld", "unopened", "untried",
         "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed", "untrodden",
-        "unwalked", "unclimbed", "unforded", "unsailed", "uncrossed", "unflown",
+        "unwalked", "unclimbed", "unforded", "unsailed", "uncrossed", "unflown", "unridden",
     )  # fmt: skip
     judged = [s.short for s in template_eval.SITES if s.kind not in held_back]
     assert evaluated == judged
