@@ -29,7 +29,7 @@ twenty-fourth), ``unsailed`` (four added in the twenty-fourth session, which jud
 headings with their text in the twenty-fifth), ``uncrossed`` (four added in the
 twenty-fifth session, which judged the page's title alone in the twenty-sixth),
 ``unflown`` (four added in the twenty-sixth session, which judged DBCE's short blocks in
-the twenty-sixth) or ``unridden`` (four added in the twenty-seventh session, held back to
+the twenty-sixth) or ``unridden`` (four added in the twenty-sixth session, held back to
 judge the next change): reserve, fresh, untouched, unread, sealed, withheld, unopened,
 untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked,
 unclimbed, unforded, unsailed, uncrossed, unflown and unridden sites are left out unless

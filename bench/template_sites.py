@@ -1099,7 +1099,7 @@ Twenty-three kinds of site (issue 31):
     a short list of pages; the highest: genindex.html, contributor/guides/providers.html
     and contributor/specs/version1.1/enable-provider-driver.html).
 
-- ``unridden``: four sites added in the twenty-seventh session, after the unflown sites
+- ``unridden``: four sites added in the twenty-sixth session, after the unflown sites
   judged DBCE's short blocks, held back to judge the next change. Their generators are
   all present above in some version, as the candidates this session had time for were
   (the Debian documentation packages with a new generator and forty pages or more are
@@ -3108,7 +3108,7 @@ SITES = [
          "the \"[source]\" links; the navbar, the sidebar, the title's row, the bylines, "
          "the licence's row and the footer are outside", _openstackdocs_boilerplate,
          short="octavia", kind="unflown", cap=150),
-    # Unridden: added in the twenty-seventh session, after the unflown sites judged DBCE's
+    # Unridden: added in the twenty-sixth session, after the unflown sites judged DBCE's
     # short blocks, held back to judge the next change; no method has run on them. Their
     # gold rules were checked on every crawled page (see the module docstring). The
     # benches other than the judge refuse them (refuse_unridden).
@@ -3180,7 +3180,7 @@ def select(
 
 def refuse_unridden(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unridden site: they are kept for the judge (added in the twenty-seventh
+    method on an unridden site: they are kept for the judge (added in the twenty-sixth
     session, after the unflown sites judged DBCE's short blocks, held back to judge the
     next change). (The unflown sites, which this guard kept before, judged DBCE's short
     blocks (twenty-sixth session) and are spent as judges now, as the uncrossed, unsailed,

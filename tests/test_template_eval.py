@@ -124,7 +124,7 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # twenty-third, after the unclimbed sites judged), as unsailed (in the twenty-fourth,
 # after the unforded sites judged), as uncrossed (in the twenty-fifth, after the
 # unsailed sites judged), as unflown (in the twenty-sixth, after the uncrossed sites
-# judged) and as unridden (in the twenty-seventh, after the unflown sites judged), on
+# judged) and as unridden (in the twenty-sixth, after the unflown sites judged), on
 # small pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
