@@ -5,6 +5,7 @@ teaser. The default options against the thesis reading (the labels before issue 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -12,7 +13,7 @@ import pytest
 
 from kehr_engine.dbce.blocks import settle
 from kehr_engine.dbce.options import DbceOptions, InvalidRule
-from kehr_engine.dbce.run import ArchivePage, label_archive
+from kehr_engine.dbce.run import ArchivePage, label_archive, site_key, widen_result
 from kehr_engine.dbce.similar import Capture
 from kehr_engine.segmenter import segment
 from kehr_engine.text_blocks import text_blocks
@@ -341,3 +342,57 @@ def test_a_short_block_occurs_only_where_all_its_words_are_matched() -> None:
         for chrome in ("Project documentation home", "Installing the toolkit"):
             assert labels[chrome] == BAD, chrome
         assert labels["see also"] == BAD, page.capture.key
+
+
+def member_page(slug: str) -> str:
+    """A class page whose member rows end their brief descriptions in Doxygen's "More..."
+    jump, each to its own member's details."""
+    name, brief = CLASSES[slug]
+    rows = "".join(
+        f"<tr><td><a href='#{member}'>{member}</a></td><td>Sets the {member} of the "
+        f"{slug} from a value in seconds that the {name.lower()} example reads. "
+        f"<a href='#{slug}-{member}-details'>More...</a></td></tr>"
+        for member in ("attack", "decay", "release", "level")
+    )
+    return (
+        f"<html><body>{NAV}<div class='contents'><h1>kit::{name} Class Reference</h1>"
+        f"<p>KIT {brief}.</p><table>{rows}</table></div>{FOOTER}</body></html>"
+    )
+
+
+def test_a_jump_ending_many_blocks_is_boilerplate_and_its_block_content() -> None:
+    """Each member row's description is its page's own (content); the "More..." that
+    ends it, one text to a target of its own each, is the generator's jump. The thesis
+    reading (the absorbing rules off) leaves it its block's decision."""
+    pages = [archive_page(slug, f"https://docs.test/{slug}", 1.0, member_page(slug))
+             for slug in CLASSES]  # fmt: skip
+    for options, jump in ((DbceOptions(), BAD), (DbceOptions(enclosed_run=0), GOOD)):
+        results = label_archive(pages, options=options)
+        for page in pages:
+            texts = [t.strip() for t in segment(page.html, page.capture.url).node_texts]
+            labels = results[page.capture.key].labels.tolist()
+            more = [label for text, label in zip(texts, labels, strict=True) if text == "More..."]
+            assert more == [jump] * 4, (page.capture.key, options.enclosed_run)
+            described = [label for text, label in zip(texts, labels, strict=True)
+                         if text.startswith("Sets the ")]  # fmt: skip
+            assert described == [GOOD] * 4, page.capture.key
+
+
+def test_the_site_pass_keeps_a_jump_boilerplate_and_its_block_content() -> None:
+    """The site pass rebuilds each block's label from its nodes outside the jump (the
+    jump's boilerplate is not its block's) and marks the jump boilerplate again after
+    absorbing the site's element, which would make it content with its block."""
+    pages = [archive_page(slug, f"https://docs.test/{slug}", 1.0, member_page(slug))
+             for slug in CLASSES]  # fmt: skip
+    results = label_archive(pages)
+    site = site_key(results.values(), DbceOptions())
+    assert site is not None
+    for page in pages:
+        # As a page without a container of its own, which the site's element widens.
+        own = dataclasses.replace(results[page.capture.key], container=None)
+        widened = widen_result(own, page.document, page.node_count, site)
+        assert widened is not own  # the pass ran
+        texts = [t.strip() for t in segment(page.html, page.capture.url).node_texts]
+        by_text = list(zip(texts, widened.labels.tolist(), strict=True))
+        assert [label for text, label in by_text if text == "More..."] == [BAD] * 4
+        assert [label for text, label in by_text if text.startswith("Sets the ")] == [GOOD] * 4

@@ -719,3 +719,34 @@ def test_a_row_with_the_same_words_stays_template_whichever_items_are_links(
     # Counted by its skeleton alone, no page's row recurred often enough.
     assert judged["next"] and judged["| previous | forward |"] and judged["top"]
     assert not judged["The chapter on Files xxxxxxxxx explains one more thing."]
+
+
+def _member_page(n: int) -> str:
+    rows = "".join(
+        f"<tr><td><a href='#m{k}'>member{k}</a></td><td>Member {k} of widget {n} "
+        f"{'z' * n} sets its value. <a href='#m{k}-details'>More...</a></td></tr>"
+        for k in range(4)
+    )
+    return (f"<html><body><div class=nav><ul><li><a href=/>Home of the whole site</a></li>"
+            f"</ul></div><div class=main><h1>Widget number {n} {'x' * n}</h1>"
+            f"<table>{rows}</table></div></body></html>")  # fmt: skip
+
+
+def test_a_jump_is_template_where_the_absorbing_rules_are_on(store: str) -> None:
+    """Doxygen's "More..." ends each member's description, one text to a target of its
+    own each: the generator's jump, template, while the description stays content; with
+    the absorbing rules off (the paper's blocks alone) it keeps its block's decision."""
+    streams = {run: UrlTreeStream(["strict"], NO_RULES, store=store, enclosed_run=run)
+               for run in (0, 3)}  # fmt: skip
+    for n, html in enumerate(_member_page(n) for n in range(6)):
+        segmented = segment(html.encode(), "http://e.org/")
+        document = StreamDocument.from_document(
+            f"http://e.org/{n}", segmented.document, len(segmented.node_texts), n
+        )
+        outcomes = {run: stream.process(document) for run, stream in streams.items()}
+    texts = [t.strip() for t in segmented.node_texts]
+    for run, jump in ((3, True), (0, False)):
+        judged = list(zip(texts, outcomes[run].boilerplate["strict"].tolist(), strict=True))
+        assert [b for t, b in judged if t == "More..."] == [jump] * 4, run
+        assert not any(b for t, b in judged if t.startswith("Member ")), run
+        assert dict(judged)["Home of the whole site"], run

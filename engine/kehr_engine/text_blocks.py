@@ -285,6 +285,29 @@ inside the container (cppreference's titles and some 30 % of AfterStep's heading
 missed) and against no condition on where a heading outside the container stands
 (mdBook's title: the Rust reference's F1 0.9975 → 0.9901); judged once on the unsailed
 sites (docs/methods.md).
+
+**Jumps.** A generator ends many blocks of a page with the same short link, each to a
+place of its own: Doxygen's "More..." after every member's brief description (to the
+member's details), Nim's "Edit" after every declaration (to its source line on GitHub),
+Sphinx's Bootstrap theme's "link" after every heading (Ren'Py's documentation). The link
+is part of its block, so it takes its block's decision, and the block is the page's
+text. A *jump* (:attr:`TextBlocks.jumps`, per node) is the link that ends a block with
+letters outside it, of 1 to :data:`JUMP_MAX_LETTERS` letters, whose text ends at least
+:data:`JUMP_MIN_BLOCKS` blocks of the page, each with a target of its own, and at least
+:data:`JUMP_MIN_SHARE` of the page's blocks that end in a link. Both methods make its
+nodes template, whatever their block's decision (:meth:`TextBlocks.to_nodes` with
+``jumps_to``; with the absorbing rules only, ``enclosed_run`` 0 turns it off). A
+declaration's linked type ("Node" ends many signatures, to one page) has one target; an
+index's references ("9.8(2)", "P" for an annex in the Ada Reference Manual) have many
+texts, none ending half of the entries; a "¶" or "#" permalink has no letters and is
+left as it is (the sites' gold counts Sphinx's "¶" as content on some sites and as
+template on others). Per page, not across pages: the text that a link ends is the
+page's, the link says "go elsewhere". Kehr's rule, not the papers' (twenty-seventh
+session), built from the error lists of Doxygen's sites (STK's, libgig's: DBCE kept
+"More...") and chosen on cached crawls of the 88 sites read so far against no share
+(Ada's index references became template: its boilerplate precision 1.000 → 0.721 for the
+URL Tree, the goal lost for both methods); judged once on the unridden sites
+(docs/methods.md).
 """
 
 from __future__ import annotations
@@ -301,7 +324,8 @@ from lxml import etree
 from kehr_engine.segmenter import NODE_INDEX_ATTR, NODE_TAG, shared_document_tree
 
 __all__ = ["BOUNDARIES", "CONTAINER_SHARE", "ENCLOSED_MAX_DISTANCE", "ENCLOSED_MAX_RUN",
-           "LINK_PLACEHOLDER", "LINK_ROW_LINKS", "MIN_BLOCK_LETTERS", "SKELETON_LINK_SHARE",
+           "JUMP_MAX_LETTERS", "JUMP_MIN_BLOCKS", "JUMP_MIN_SHARE", "LINK_PLACEHOLDER",
+           "LINK_ROW_LINKS", "MIN_BLOCK_LETTERS", "SKELETON_LINK_SHARE",
            "TextBlocks",
            "absorb_enclosed", "absorb_enclosed_labels", "absorb_in_container", "absorb_unlettered",
            "absorb_within",
@@ -336,6 +360,12 @@ LINK_PLACEHOLDER = "\u27e8link\u27e9"
 #: bar, not a linked name or a declaration's linked types (odoc's "X : Sig.COMPARABLE",
 #: autogsdoc's "NSObject").
 LINK_ROW_LINKS = 3
+#: A jump (:attr:`TextBlocks.jumps`) is a link of at most this many letters (and at least
+#: one) that ends at least JUMP_MIN_BLOCKS blocks of its page, each pointing elsewhere,
+#: and at least JUMP_MIN_SHARE of the page's blocks that end in a link.
+JUMP_MAX_LETTERS = 12
+JUMP_MIN_BLOCKS = 3
+JUMP_MIN_SHARE = 0.5
 #: Headings have no skeleton: a heading that links a name ("Module BatBool", ocamldoc's
 #: title) names its page, and "Module ⟨link⟩" would recur on every module's page.
 HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
@@ -392,13 +422,31 @@ class TextBlocks:
     # letter is inside links to the page's own sections (``href="#..."``), which no
     # absorbing rule makes content (module doc, *A table of contents*).
     section_links: np.ndarray
+    # bool per node: inside a jump, the link a generator writes at the end of many blocks
+    # of a page with one text and its own target each ("More...", "Edit", "source"),
+    # which no method's block decision covers (module doc, *Jumps*).
+    jumps: np.ndarray
 
     def __len__(self) -> int:
         return len(self.texts)
 
-    def to_nodes(self, per_block: np.ndarray) -> np.ndarray:
-        """Per-block values as per-node values (each node takes its block's)."""
-        return np.asarray(per_block)[self.node_block]
+    def to_nodes(self, per_block: np.ndarray, jumps_to: object = None) -> np.ndarray:
+        """Per-block values as per-node values (each node takes its block's), the nodes
+        of jumps :attr:`jumps` taking ``jumps_to`` instead unless it is None."""
+        per_node = np.asarray(per_block)[self.node_block]
+        if jumps_to is not None and self.jumps.any():
+            per_node = per_node.copy()
+            per_node[self.jumps] = jumps_to
+        return per_node
+
+    def from_nodes(self, per_node: np.ndarray) -> np.ndarray:
+        """Per-node values back as per-block ones (the inverse of :meth:`to_nodes`):
+        each block's value from its nodes outside jumps (every block with a jump has
+        other nodes); 0 for a block without nodes."""
+        per_block = np.zeros(len(self), dtype=np.asarray(per_node).dtype)
+        own = ~self.jumps
+        per_block[self.node_block[own]] = np.asarray(per_node)[own]
+        return per_block
 
     @functools.cached_property
     def holding(self) -> frozenset[tuple[int, ...]]:
@@ -470,6 +518,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     links = 0  # open <a href> elements
     anchors = 0  # outermost <a href> elements opened so far: the current one's number
     in_page = False  # whether the current one's href is a fragment of the page ("#...")
+    targets = [""]  # per outermost <a href> by its number: its href (0: outside every link)
     node_anchor = np.zeros(node_count, dtype=np.int64)  # 0 outside every link
     # The open lists and list items' paths, and per element whether every letter in it
     # so far is inside links to the page's sections; the paths of the closed ones where
@@ -525,7 +574,9 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 links += 1
                 if links == 1:
                     anchors += 1
-                    in_page = element.get("href", "").lstrip().startswith("#")
+                    href = element.get("href", "").strip()
+                    targets.append(href)
+                    in_page = href.startswith("#")
             if tag == "h1" and state[2] and title is None:
                 title = tuple(path)
             if tag in BOUNDARIES and not inside_node:
@@ -566,6 +617,7 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
         node_segment,
         node_text,
         node_anchor,
+        targets,
         segment_path,
         segment_enclosing,
         segment_state,
@@ -603,6 +655,7 @@ def _numbered(
     node_segment: np.ndarray,
     node_text: list[str],
     node_anchor: np.ndarray,
+    targets: list[str],
     segment_path: dict[int, tuple[int, ...]],
     segment_enclosing: dict[int, tuple[tuple[int, ...], int]],
     segment_state: dict[int, _Marks],
@@ -635,6 +688,7 @@ def _numbered(
     # An entry's letters are all inside links to the page's sections (text_blocks).
     entry = np.array([int(s) in segment_entry for s in used], dtype=bool)
     section_links = entry & (letters > 0)
+    jumps = _jumps(node_block, node_text, node_anchor, targets)
     return TextBlocks(
         node_block.astype(np.int64),
         joined,
@@ -649,6 +703,7 @@ def _numbered(
         links_only,
         link_rows,
         section_links,
+        jumps,
     )
 
 
@@ -719,6 +774,53 @@ def _link_blocks(
         only[block] = not unlinked[block]
         rows[block] = only[block] and len(seen) >= LINK_ROW_LINKS
     return only, rows
+
+
+def _jumps(
+    node_block: np.ndarray, node_text: list[str], node_anchor: np.ndarray, targets: list[str]
+) -> np.ndarray:
+    """Per node whether it is inside a jump (:attr:`TextBlocks.jumps`): the link that
+    ends a block with letters outside it, of 1 to :data:`JUMP_MAX_LETTERS` letters, whose
+    text ends at least :data:`JUMP_MIN_BLOCKS` blocks of the page, each with a target
+    of its own, and at least :data:`JUMP_MIN_SHARE` of the blocks that end in a link
+    (with letters outside it)."""
+    jumps = np.zeros(len(node_text), dtype=bool)
+    linked = np.flatnonzero(node_anchor > 0)
+    if len(linked) < JUMP_MIN_BLOCKS:
+        return jumps
+    # Per block: its last node with text, and whether letters stand outside that link.
+    last: dict[int, int] = {}
+    for node, text in enumerate(node_text):
+        if text.strip():
+            last[int(node_block[node])] = node
+    ending = {block: int(node_anchor[node]) for block, node in last.items() if node_anchor[node]}
+    if len(ending) < JUMP_MIN_BLOCKS:
+        return jumps
+    link_nodes: dict[int, list[int]] = {}
+    other_letters: set[int] = set()
+    for node, text in enumerate(node_text):
+        block = int(node_block[node])
+        anchor = ending.get(block)
+        if anchor is None or not text.strip():
+            continue
+        if node_anchor[node] == anchor:
+            link_nodes.setdefault(block, []).append(node)
+        elif _NOT_LETTERS.sub("", text):
+            other_letters.add(block)
+    by_text: dict[str, list[int]] = {}
+    for block in other_letters:
+        text = " ".join(" ".join(node_text[n].split()) for n in link_nodes[block])
+        if 1 <= len(_NOT_LETTERS.sub("", text)) <= JUMP_MAX_LETTERS:
+            by_text.setdefault(text, []).append(block)
+    # An index's entries end in references of many texts ("9.8(2)", "P"): none of them
+    # ends most of the blocks that end in a link, as "More..." or "Edit" does.
+    least = max(JUMP_MIN_BLOCKS, JUMP_MIN_SHARE * len(other_letters))
+    for blocks in by_text.values():
+        own = {targets[ending[block]] for block in blocks}
+        if len(blocks) >= least and len(own) == len(blocks):
+            for block in blocks:
+                jumps[link_nodes[block]] = True
+    return jumps
 
 
 def inherit(labels: np.ndarray, blocks: TextBlocks, which: np.ndarray) -> np.ndarray:

@@ -29,8 +29,11 @@ boundaries), as in the URL Tree's paper:
    block outside it that inherited content keeps its own decision,
    :func:`kehr_engine.text_blocks.keep_own_outside`), a boilerplate heading whose text
    is content takes its decision (:func:`kehr_engine.text_blocks.headings_with_their_text`),
-   and each node takes its block's label. The container's key goes into the result, for
-   the run's site pass (:func:`kehr_engine.dbce.run.widen_to_site`).
+   and each node takes its block's label, but for a jump's ("More...", "Edit": the
+   short link that ends many blocks of the page, each to its own target,
+   :attr:`kehr_engine.text_blocks.TextBlocks.jumps`), which are boilerplate. The
+   container's key goes into the result, for the run's site pass
+   (:func:`kehr_engine.dbce.run.widen_to_site`).
 
 **Why (issue 31, the developer sites of bench/template_eval.py).** Per table row, the
 thesis reading's errors on these sites are not invalid words (148-471 a site, under 1 %
@@ -195,7 +198,9 @@ def label_blocks(
     keys = {role: capture.key for role, capture in cross.others()}
     blocks, decided, count = block_decisions(cross, document, node_count, others, options)
     settled, container = settle_in_container(decided, blocks, options)
-    labels = blocks.to_nodes(settled).astype(np.uint8)
+    # Jumps ("More...", "Edit") are boilerplate where the absorbing rules are on.
+    labels = blocks.to_nodes(settled, jumps_to=BAD if options.enclosed_run else None)
+    labels = labels.astype(np.uint8)
     words: Counter[Decision] = Counter()
     for index, decision in enumerate(DECISIONS):
         total = int(count[decided == index].sum())

@@ -156,13 +156,14 @@ def widen_result(
     if at is None:
         return result
     blocks = text_blocks(document, node_count)
-    per_block = np.zeros(len(blocks), dtype=np.uint8)
-    per_block[blocks.node_block] = result.labels  # a block's nodes share its label
+    per_block = blocks.from_nodes(result.labels)  # a block's nodes share its label
     absorbed = absorb_within(per_block, blocks, at, template=BAD, content=GOOD)
     if options.enclosed_run:
         absorbed = headings_with_their_text(absorbed, blocks, at, options.min_letters,
                                             template=BAD, content=GOOD)  # fmt: skip
-    return dataclasses.replace(result, labels=blocks.to_nodes(absorbed).astype(np.uint8))
+    jumps_to = BAD if options.enclosed_run else None
+    labels = blocks.to_nodes(absorbed, jumps_to=jumps_to).astype(np.uint8)
+    return dataclasses.replace(result, labels=labels)
 
 
 @functools.lru_cache(maxsize=512)

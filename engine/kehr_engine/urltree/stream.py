@@ -26,7 +26,9 @@ decision, :func:`kehr_engine.text_blocks.keep_own_outside`), a template heading 
 text is content takes its decision (:func:`kehr_engine.text_blocks.headings_with_their_text`,
 off with ``enclosed_run`` 0), and the decisions are
 projected back onto the numbered nodes (issue 31: per node, ``self`` in a code listing
-or a recurring "Parameters" heading was taken for template). A document given as bare
+or a recurring "Parameters" heading was taken for template), a jump's nodes as template
+("More...", "Edit": :attr:`kehr_engine.text_blocks.TextBlocks.jumps`; off with
+``enclosed_run`` 0 too). A document given as bare
 texts is judged text by text, as before.
 
 **The site's container.** Each domain counts its pages' own content containers
@@ -253,7 +255,8 @@ class UrlTreeStream:
         labels = absorb_within(labels, units, container)
         if self.enclosed_run:  # the absorbing rules on (0: the paper's blocks alone)
             labels = headings_with_their_text(labels, units, container, self.min_block_letters)
-        return units.to_nodes(labels == 1)
+        # Jumps ("More...", "Edit") are template where the absorbing rules are on.
+        return units.to_nodes(labels == 1, jumps_to=True if self.enclosed_run else None)
 
     def _domain(self, name: str) -> DomainTree:
         if name not in self.domains:
