@@ -785,27 +785,29 @@ def _jumps(
     of its own, and at least :data:`JUMP_MIN_SHARE` of the blocks that end in a link
     (with letters outside it)."""
     jumps = np.zeros(len(node_text), dtype=bool)
-    linked = np.flatnonzero(node_anchor > 0)
-    if len(linked) < JUMP_MIN_BLOCKS:
+    if np.count_nonzero(node_anchor) < JUMP_MIN_BLOCKS:
         return jumps
-    # Per block: its last node with text, and whether letters stand outside that link.
-    last: dict[int, int] = {}
-    for node, text in enumerate(node_text):
-        if text.strip():
-            last[int(node_block[node])] = node
-    ending = {block: int(node_anchor[node]) for block, node in last.items() if node_anchor[node]}
-    if len(ending) < JUMP_MIN_BLOCKS:
+    texted = np.flatnonzero(np.fromiter((bool(t.strip()) for t in node_text), bool,
+                                        len(node_text)))  # fmt: skip
+    if not len(texted):
         return jumps
+    # A block's nodes are contiguous in document order: its last node with text is the
+    # one whose next node with text lies in another block.
+    texted_block = node_block[texted]
+    last = np.append(texted_block[1:] != texted_block[:-1], True)
+    ends_linked = last & (node_anchor[texted] > 0)
+    if np.count_nonzero(ends_linked) < JUMP_MIN_BLOCKS:
+        return jumps
+    ending = dict(zip(texted_block[ends_linked].tolist(),
+                      node_anchor[texted[ends_linked]].tolist(), strict=True))  # fmt: skip
+    # Only the nodes of blocks that end in a link need a look.
     link_nodes: dict[int, list[int]] = {}
     other_letters: set[int] = set()
-    for node, text in enumerate(node_text):
+    for node in texted[np.isin(texted_block, list(ending))].tolist():
         block = int(node_block[node])
-        anchor = ending.get(block)
-        if anchor is None or not text.strip():
-            continue
-        if node_anchor[node] == anchor:
+        if node_anchor[node] == ending[block]:
             link_nodes.setdefault(block, []).append(node)
-        elif _NOT_LETTERS.sub("", text):
+        elif _NOT_LETTERS.sub("", node_text[node]):
             other_letters.add(block)
     by_text: dict[str, list[int]] = {}
     for block in other_letters:
