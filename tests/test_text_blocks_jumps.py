@@ -117,3 +117,17 @@ def test_a_reference_among_many_in_an_index_is_no_jump() -> None:
     )
     texts, _blocks, jumps = jumps_of(f"<html><body><h1>Index</h1>{half}</body></html>")
     assert {t for t, j in zip(texts, jumps, strict=True) if j} == {"P"}
+
+
+def test_a_link_inside_code_is_no_jump() -> None:
+    """odoc's signatures end in a type linked to each functor argument's own page
+    ("... = E.t", each "E.t" a different module's): a thing of the code, not a jump."""
+    rows = "".join(
+        f"<dt><code>module M{i} : S with type t = <a href='M{i}/E/index.html#type-t'>E.t</a>"
+        f"</code></dt><dd><p>The {i} graph.</p></dd>"
+        for i in range(4)
+    )
+    html = f"<html><body><h1>Module Graph</h1><dl>{rows}</dl></body></html>"
+    assert not jumps_of(html)[2].any()
+    # The same links outside code are jumps.
+    assert jumps_of(html.replace("<code>", "<span>").replace("</code>", "</span>"))[2].any()

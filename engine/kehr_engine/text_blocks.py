@@ -297,17 +297,20 @@ letters outside it, of 1 to :data:`JUMP_MAX_LETTERS` letters, whose text ends at
 :data:`JUMP_MIN_SHARE` of the page's blocks that end in a link. Both methods make its
 nodes template, whatever their block's decision (:meth:`TextBlocks.to_nodes` with
 ``jumps_to``; with the absorbing rules only, ``enclosed_run`` 0 turns it off). A
-declaration's linked type ("Node" ends many signatures, to one page) has one target; an
-index's references ("9.8(2)", "P" for an annex in the Ada Reference Manual) have many
-texts, none ending half of the entries; a "¶" or "#" permalink has no letters and is
-left as it is (the sites' gold counts Sphinx's "¶" as content on some sites and as
-template on others). Per page, not across pages: the text that a link ends is the
-page's, the link says "go elsewhere". Kehr's rule, not the papers' (twenty-seventh
-session), built from the error lists of Doxygen's sites (STK's, libgig's: DBCE kept
-"More...") and chosen on cached crawls of the 88 sites read so far against no share
-(Ada's index references became template: its boilerplate precision 1.000 → 0.721 for the
-URL Tree, the goal lost for both methods); judged once on the unridden sites
-(docs/methods.md).
+declaration's linked type ("Node" ends many signatures, to one page) has one target, and
+a link inside code (``<code>``, ``<pre>``, :data:`_CODE`) is never a jump: odoc's "E.t"
+ends each functor's signature, to its own argument's page (with it, ocamlgraph's
+``strict-share-40`` lost the goal on the reserve sites' re-run, boilerplate precision
+1.000 → 0.308 on its few boilerplate tokens); an index's references ("9.8(2)", "P" for
+an annex in the Ada Reference Manual) have many texts, none ending half of the entries;
+a "¶" or "#" permalink has no letters and is left as it is (the sites' gold counts
+Sphinx's "¶" as content on some sites and as template on others). Per page, not across
+pages: the text that a link ends is the page's, the link says "go elsewhere". Kehr's
+rule, not the papers' (twenty-seventh session), built from the error lists of Doxygen's
+sites (STK's, libgig's: DBCE kept "More...") and chosen on cached crawls of the 88 sites
+read so far against no share (Ada's index references became template: its boilerplate
+precision 1.000 → 0.721 for the URL Tree, the goal lost for both methods); judged once
+on the unridden sites (docs/methods.md).
 """
 
 from __future__ import annotations
@@ -371,6 +374,8 @@ JUMP_MIN_SHARE = 0.5
 HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 # A list and its items: a table of contents is a list whose every item is an entry.
 _LISTS = frozenset(("ul", "ol", "li"))
+# Code: a link inside names a thing of the code, never a jump (:func:`_jumps`).
+_CODE = frozenset(("code", "pre", "kbd", "samp", "tt", "var"))
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
 _MARKED = etree.XPath("//nav | //main | //*[@role] | //*[@hidden] | //*[@style]")
 # Per place in the walk: innermost navigation landmark's depth, hidden, inside main.
@@ -518,7 +523,10 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
     links = 0  # open <a href> elements
     anchors = 0  # outermost <a href> elements opened so far: the current one's number
     in_page = False  # whether the current one's href is a fragment of the page ("#...")
-    targets = [""]  # per outermost <a href> by its number: its href (0: outside every link)
+    # Per outermost <a href> by its number (0: outside every link): its href, None for a
+    # link inside code (:func:`_jumps`); and how many code elements are open.
+    targets: list[str | None] = [""]
+    code = 0
     node_anchor = np.zeros(node_count, dtype=np.int64)  # 0 outside every link
     # The open lists and list items' paths, and per element whether every letter in it
     # so far is inside links to the page's sections; the paths of the closed ones where
@@ -575,8 +583,12 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
                 if links == 1:
                     anchors += 1
                     href = element.get("href", "").strip()
-                    targets.append(href)
+                    # A link inside code names a thing of the code (a type, a module):
+                    # no target, so never a jump.
+                    targets.append(None if code else href)
                     in_page = href.startswith("#")
+            if tag in _CODE and not inside_node:
+                code += 1
             if tag == "h1" and state[2] and title is None:
                 title = tuple(path)
             if tag in BOUNDARIES and not inside_node:
@@ -591,6 +603,8 @@ def text_blocks(document: str, node_count: int) -> TextBlocks:
             else:
                 if tag == "a" and not inside_node and element.get("href") is not None:
                     links -= 1
+                if tag in _CODE and not inside_node:
+                    code -= 1
                 if tag in BOUNDARIES and not inside_node:
                     segment += 1
                     boundaries.pop()
@@ -655,7 +669,7 @@ def _numbered(
     node_segment: np.ndarray,
     node_text: list[str],
     node_anchor: np.ndarray,
-    targets: list[str],
+    targets: list[str | None],
     segment_path: dict[int, tuple[int, ...]],
     segment_enclosing: dict[int, tuple[tuple[int, ...], int]],
     segment_state: dict[int, _Marks],
@@ -777,13 +791,16 @@ def _link_blocks(
 
 
 def _jumps(
-    node_block: np.ndarray, node_text: list[str], node_anchor: np.ndarray, targets: list[str]
+    node_block: np.ndarray,
+    node_text: list[str],
+    node_anchor: np.ndarray,
+    targets: list[str | None],
 ) -> np.ndarray:
     """Per node whether it is inside a jump (:attr:`TextBlocks.jumps`): the link that
     ends a block with letters outside it, of 1 to :data:`JUMP_MAX_LETTERS` letters, whose
     text ends at least :data:`JUMP_MIN_BLOCKS` blocks of the page, each with a target
     of its own, and at least :data:`JUMP_MIN_SHARE` of the blocks that end in a link
-    (with letters outside it)."""
+    (with letters outside it). A link inside code (``targets`` None) is never one."""
     jumps = np.zeros(len(node_text), dtype=bool)
     if np.count_nonzero(node_anchor) < JUMP_MIN_BLOCKS:
         return jumps
@@ -819,7 +836,7 @@ def _jumps(
     least = max(JUMP_MIN_BLOCKS, JUMP_MIN_SHARE * len(other_letters))
     for blocks in by_text.values():
         own = {targets[ending[block]] for block in blocks}
-        if len(blocks) >= least and len(own) == len(blocks):
+        if len(blocks) >= least and len(own) == len(blocks) and None not in own:
             for block in blocks:
                 jumps[link_nodes[block]] = True
     return jumps
