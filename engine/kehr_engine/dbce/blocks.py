@@ -106,7 +106,7 @@ from kehr_engine.text_blocks import (
     text_blocks,
 )
 
-__all__ = ["block_decisions", "label_blocks", "settle", "settle_in_container"]
+__all__ = ["block_decisions", "jumps_label", "label_blocks", "settle", "settle_in_container"]
 
 _CODE = {CONTENT: GOOD, BOILERPLATE: BAD, INVALID: 0}
 
@@ -143,6 +143,14 @@ def block_decisions(
     decided = decision_lookup(cross.pattern, options.one_sided_persistent)[codes]
     decided[count == 0] = -1
     return blocks, decided, count
+
+
+def jumps_label(options: DbceOptions) -> int | None:
+    """The label of a jump's nodes (:attr:`~kehr_engine.text_blocks.TextBlocks.jumps`):
+    boilerplate where the absorbing rules are on, else None (each node its block's, as
+    the thesis' blocks alone). One decision for :func:`label_blocks` and the run's site
+    pass (:func:`kehr_engine.dbce.run.widen_result`)."""
+    return BAD if options.enclosed_run else None
 
 
 def settle(decided: np.ndarray, blocks: TextBlocks, options: DbceOptions) -> np.ndarray:
@@ -198,9 +206,7 @@ def label_blocks(
     keys = {role: capture.key for role, capture in cross.others()}
     blocks, decided, count = block_decisions(cross, document, node_count, others, options)
     settled, container = settle_in_container(decided, blocks, options)
-    # Jumps ("More...", "Edit") are boilerplate where the absorbing rules are on.
-    labels = blocks.to_nodes(settled, jumps_to=BAD if options.enclosed_run else None)
-    labels = labels.astype(np.uint8)
+    labels = blocks.to_nodes(settled, jumps_to=jumps_label(options)).astype(np.uint8)
     words: Counter[Decision] = Counter()
     for index, decision in enumerate(DECISIONS):
         total = int(count[decided == index].sum())

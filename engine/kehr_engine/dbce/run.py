@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from kehr_engine.dbce.blocks import jumps_label
 from kehr_engine.dbce.cross_labels import label_cross
 from kehr_engine.dbce.labels import BAD, GOOD, DbceResult, words_of
 from kehr_engine.dbce.options import DEFAULT_OPTIONS, DbceOptions
@@ -161,8 +162,7 @@ def widen_result(
     if options.enclosed_run:
         absorbed = headings_with_their_text(absorbed, blocks, at, options.min_letters,
                                             template=BAD, content=GOOD)  # fmt: skip
-    jumps_to = BAD if options.enclosed_run else None
-    labels = blocks.to_nodes(absorbed, jumps_to=jumps_to).astype(np.uint8)
+    labels = blocks.to_nodes(absorbed, jumps_to=jumps_label(options)).astype(np.uint8)
     return dataclasses.replace(result, labels=labels)
 
 
