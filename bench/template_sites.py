@@ -3325,6 +3325,11 @@ def select(
     return [s for s in sites if s.name in chosen]
 
 
+# The group held back to judge the next change: no bench but the judge runs a method on
+# it (refuse_unswum; bench/template_screen.py's "read" sites leave it out).
+HELD_BACK: tuple[Kind, ...] = ("unswum",)
+
+
 def refuse_unswum(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
     method on an unswum site: they are kept for the judge (added in the twenty-seventh
@@ -3333,7 +3338,7 @@ def refuse_unswum(sites: list[Site]) -> None:
     (twenty-seventh session) and are spent as judges now, as the unflown, uncrossed,
     unsailed, unforded, unclimbed, unwalked, untrodden, unsurveyed, unmapped, uncharted,
     unexplored, unvisited and untried sites are.)"""
-    unswum = [site.short for site in sites if site.kind == "unswum"]
+    unswum = [site.short for site in sites if site.kind in HELD_BACK]
     if unswum:
         raise SystemExit(f"{', '.join(unswum)}: the unswum sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "

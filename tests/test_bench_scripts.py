@@ -59,6 +59,8 @@ HELP_ONLY = {
     "debian-reference-en, …) as its sites; CI does not install them",
     "template_ablation": "crawls template_eval's sites (Debian documentation packages)",
     "template_harvest": "harvests template_eval's sites (Debian documentation packages)",
+    "template_screen": "crawls template_eval's sites (Debian documentation packages); "
+    "tests/test_template_screen.py runs its cache, screen and comparison on hand-made pages",
     "engine_model_report": "each step overwrites the published report (bench/reports, "
     "docs/evaluation); cv and ablations take minutes even on few folds",
 }

@@ -1,0 +1,192 @@
+"""bench/template_screen.py: the crawl cache, the per-page digests and the comparison
+that say which sites and pages a change to the template methods moves (hand-made pages;
+no Debian package needed)."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import io
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+from kehr_engine.segmenter import segment
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def screen() -> ModuleType:
+    sys.path[:0] = [str(REPO / "bench")]  # a script's folder, not a package
+    try:
+        return importlib.import_module("template_screen")
+    finally:
+        del sys.path[0]
+
+
+NAV = ("<div class='navheader'><a href='1.html'>Home</a> <a href='2.html'>Setup</a> "
+       "<a href='3.html'>Network</a> <a href='4.html'>Printing</a></div>")  # fmt: skip
+TEXTS = (
+    "Edit the interfaces file and restart the networking service afterwards.",
+    "The printer queue is configured with the web interface on port 631.",
+    "Mount the partition read-only before you check the file system for errors.",
+    "Keys for the archive are kept in a keyring that apt reads on every update.",
+)
+
+
+def _html(number: int) -> str:
+    # DocBook as the debian-reference site: the body is content, its navigation is not.
+    footer = "<div class='navfooter'><a href='index.html'>Contents</a></div>"
+    text = f"<h1>Chapter {number}</h1><p>{TEXTS[number - 1]}</p>"
+    return f"<html><body>{NAV}{text}{footer}</body></html>"
+
+
+def _write_warc(path: Path, base: str, numbers: list[int]) -> None:
+    with path.open("wb") as stream:
+        writer = WARCWriter(stream, gzip=True)
+        for number in numbers:
+            body = _html(number).encode()
+            headers = StatusAndHeaders(
+                "200 OK", [("Content-Type", "text/html")], protocol="HTTP/1.1"
+            )
+            record = writer.create_warc_record(
+                f"{base}{number}.html", "response", payload=io.BytesIO(body), http_headers=headers
+            )
+            writer.write_record(record)
+
+
+@pytest.fixture
+def site(screen: ModuleType, tmp_path: Path):  # a Site of the debian-reference shape
+    root = tmp_path / "site"
+    root.mkdir()
+    for number in range(1, 5):
+        (root / f"{number}.html").write_text(_html(number))
+    reference = next(s for s in screen.SITES if s.name == "debian-reference")
+    return dataclasses.replace(reference, root=root, cap=None)
+
+
+def test_a_sites_crawl_is_cached_and_crawled_again_when_its_files_change(
+    screen: ModuleType, site, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crawls: list[Path] = []
+
+    def crawl(site, workdir: Path, limit, capture: int = 0):  # template_eval.crawl's shape
+        crawls.append(workdir)
+        warc = workdir / f"{site.name}-{capture}.warc.gz"
+        _write_warc(warc, "http://127.0.0.1:1234/", [1, 2, 3, 4])
+        return warc, 0.0
+
+    monkeypatch.setattr(screen.template_eval, "crawl", crawl)
+    cache = tmp_path / "cache"
+    first, crawled = screen.cached_warc(site, cache, None)
+    assert crawled and first.is_file() and len(crawls) == 1
+    again, crawled = screen.cached_warc(site, cache, None)
+    assert (again, crawled) == (first, False) and len(crawls) == 1
+    assert [p.name for p in cache.iterdir()] == [first.name]  # no temporary folder left
+    capped, crawled = screen.cached_warc(site, cache, 3)  # another cap: another crawl
+    assert crawled and capped != first
+    (site.root / "2.html").write_text(_html(2) + "<!-- upgraded -->")
+    upgraded, crawled = screen.cached_warc(site, cache, None)
+    assert crawled and upgraded != first and len(crawls) == 3
+
+
+def test_a_screen_records_each_pages_labels_by_its_path(screen: ModuleType, site) -> None:
+    pages = []
+    for number in range(1, 5):
+        url = f"http://127.0.0.1:{4000 + number}/{number}.html"  # a port per run
+        segmented = segment(_html(number).encode(), url)
+        gold, scored = screen.template_eval.page_gold(segmented.document, site)
+        pages.append(screen.Page(url, float(number), _html(number), segmented.document,
+                                 segmented.node_texts, gold, scored))  # fmt: skip
+    for number in range(5, 13):  # more pages for the URL Tree to see the template recur
+        url = f"http://127.0.0.1:4000/more/{number}.html"
+        html = _html(1 + number % 4).replace("Chapter", f"Section {number}, chapter")
+        segmented = segment(html.encode(), url)
+        gold, scored = screen.template_eval.page_gold(segmented.document, site)
+        pages.append(screen.Page(url, float(number), html, segmented.document,
+                                 segmented.node_texts, gold, scored))  # fmt: skip
+    result = screen.screen_pages(site, pages, ["keep-all", "urltree:relaxed-share-40"])
+    assert result["pages"] == result["scored"] == 12
+    assert {f"/{n}.html" for n in range(1, 5)} <= set(result["digests"]["keep-all"])
+    keep_all = result["rows"]["keep-all"]
+    assert keep_all["coverage"] == 1.0 and keep_all["boilerplate_precision"] is None
+    assert keep_all["goal"] is False
+    # The navigation recurs: the URL Tree drops it on later pages, so its labels differ
+    # from keep-all's there, and its boilerplate precision is defined.
+    urltree = result["rows"]["urltree:relaxed-share-40"]
+    assert urltree["boilerplate_precision"] is not None
+    differ = [key for key, digest in result["digests"]["urltree:relaxed-share-40"].items()
+              if digest != result["digests"]["keep-all"][key]]  # fmt: skip
+    assert differ
+
+
+def _report(revision: str, digests: dict[str, str], goal: bool, f1: float) -> dict:
+    row = {"coverage": 1.0, "token_f1": f1, "boilerplate_precision": 0.9, "goal": goal}
+    return {"revision": revision, "limit": None, "sites": {
+        "nim": {"rows": {"dbce": row}, "digests": {"dbce": digests}},
+    }}  # fmt: skip
+
+
+def test_the_comparison_names_changed_pages_and_goals(
+    screen: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    before = _report("a", {"/a.html": "1", "/b.html": "2"}, goal=True, f1=0.95)
+    after = _report("b", {"/a.html": "1", "/b.html": "3", "/c.html": "4"}, goal=False, f1=0.94)
+    after["sites"]["git"] = before["sites"]["nim"]
+    result = screen.compare_reports(before, after)
+    assert result["sites"]["nim"]["dbce"]["changed_pages"] == ["/b.html", "/c.html"]
+    assert result["only_after"] == ["git"] and result["only_before"] == []
+    assert screen.compare_reports(before, before)["sites"]["nim"]["dbce"]["changed_pages"] == []
+
+    paths = []
+    for name, report in (("before", before), ("after", after)):
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(report))
+        paths.append(path)
+    screen.compare(argparse.Namespace(before=paths[0], after=paths[1], pages=1))
+    out = capsys.readouterr().out.splitlines()
+    assert any("nim" in line and "2 pages" in line and "goal LOST" in line for line in out)
+    assert "/b.html" in "\n".join(out) and "/c.html" not in "\n".join(out)  # --pages 1
+    assert out[-1] == ("BENCH template_screen_compare sites=1 changed_sites=1 "
+                       "changed_pages=2 goals_gained=0 goals_lost=1")  # fmt: skip
+
+
+def test_read_sites_leave_out_the_held_back_group_and_naming_one_is_refused(
+    screen: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(screen.shutil, "which", lambda name: "/usr/bin/" + name)
+    read = screen.chosen_sites("read", quick=False, installed_only=True)
+    assert read and not any(s.kind in screen.HELD_BACK for s in read)
+    held = next(s for s in screen.SITES if s.kind in screen.HELD_BACK)
+    with pytest.raises(SystemExit, match="judge"):
+        screen.chosen_sites(f"git,{held.short}", quick=False, installed_only=True)
+
+
+def test_the_cache_folder_setting_is_strict(
+    screen: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("KEHR_SCREEN_CACHE", str(tmp_path / "c"))
+    assert screen.default_cache() == tmp_path / "c"
+    monkeypatch.setenv("KEHR_SCREEN_CACHE", " ")
+    with pytest.raises(SystemExit, match="empty"):
+        screen.default_cache()
+    monkeypatch.delenv("KEHR_SCREEN_CACHE")
+    assert screen.default_cache().parts[-2:] == ("kehr", "template-screen")
+
+
+def test_a_labels_digest_changes_with_any_label(screen: ModuleType) -> None:
+    labels = np.array([1, 3, 3, 1], dtype=np.uint8)
+    changed = labels.copy()
+    changed[2] = 1
+    assert screen.labels_digest(labels) == screen.labels_digest(labels.copy())
+    assert screen.labels_digest(labels) != screen.labels_digest(changed)
+    assert screen.labels_digest(None) is None
+    assert screen.page_key("http://127.0.0.1:4001/a/b.html?x=1") == "/a/b.html?x=1"
