@@ -86,13 +86,15 @@ def default_cache() -> Path:
 
 def root_fingerprint(site: Site) -> str:
     """A digest of the site's installed files (path, size, modification time): a
-    package upgrade changes it, and with it the cached crawl's name."""
+    package upgrade changes it, and with it the cached crawl's name. A symbolic link
+    counts as itself: Debian's documentation packages link other packages' files
+    (a theme's CSS), which may not be installed."""
     digest = hashlib.blake2b(digest_size=6)
     for folder, dirs, files in sorted(os.walk(site.root)):
         dirs.sort()
         for name in sorted(files):
             path = Path(folder, name)
-            stat = path.stat()
+            stat = path.lstat()
             relative = path.relative_to(site.root)
             digest.update(f"{relative}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()
@@ -223,6 +225,8 @@ def run(args: argparse.Namespace) -> None:
         shorts = [s.short for s in sites]
         for done, (short, result) in enumerate(zip(shorts, results, strict=True), start=1):
             report["sites"][short] = result
+            if args.out:  # after each site: a run stopped halfway keeps what it screened
+                args.out.write_text(json.dumps(report, indent=1) + "\n")
             rows = "  ".join(f"{name} F1 {_fig(row.get('token_f1'))} "
                              f"bp {_fig(row.get('boilerplate_precision'))}"
                              f"{' goal' if row.get('goal') else ''}"

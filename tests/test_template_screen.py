@@ -93,9 +93,14 @@ def test_a_sites_crawl_is_cached_and_crawled_again_when_its_files_change(
     assert [p.name for p in cache.iterdir()] == [first.name]  # no temporary folder left
     capped, crawled = screen.cached_warc(site, cache, 3)  # another cap: another crawl
     assert crawled and capped != first
+    # A link to another package's file that is not installed (a theme's CSS) counts as
+    # itself: no error, and a new link is a change.
+    (site.root / "theme.css").symlink_to(tmp_path / "not-installed" / "theme.css")
+    linked, crawled = screen.cached_warc(site, cache, None)
+    assert crawled and linked != first
     (site.root / "2.html").write_text(_html(2) + "<!-- upgraded -->")
     upgraded, crawled = screen.cached_warc(site, cache, None)
-    assert crawled and upgraded != first and len(crawls) == 3
+    assert crawled and upgraded not in (first, linked) and len(crawls) == 4
 
 
 def test_a_screen_records_each_pages_labels_by_its_path(screen: ModuleType, site) -> None:
