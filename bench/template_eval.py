@@ -842,7 +842,7 @@ def bench_keys(sites: dict[str, dict], summary: dict[str, dict[str, dict]]) -> l
 
 def check_tools(sites: list[Site] = SITES) -> None:
     """Stop, naming the packages to install, when a site or wget is missing."""
-    missing = [s.package for s in sites if not s.root.is_dir()]
+    missing = [s.package for s in sites if not s.installed]
     if missing:
         sys.exit(f"the sites are Debian packages: apt-get install {' '.join(missing)}")
     if shutil.which("wget") is None:

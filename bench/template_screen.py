@@ -165,6 +165,10 @@ def screen_site(short: str, cache: Path, limit: int | None, methods: Sequence[st
     started = time.perf_counter()
     warc, crawled = cached_warc(site, cache, limit)
     pages = read_pages(warc, site, page_limit(site, limit))
+    if not pages:  # a crawl of nothing is no screen: drop it, so the next run crawls again
+        warc.unlink()
+        raise SystemExit(f"{short}: no HTML page in the crawl of {site.root / site.start}; "
+                         "is the site served and its package whole?")  # fmt: skip
     result = screen_pages(site, pages, methods)
     result["crawled"] = crawled
     result["seconds"] = round(time.perf_counter() - started, 1)
@@ -192,10 +196,10 @@ def chosen_sites(names: str | None, quick: bool, installed_only: bool) -> list[S
     else:
         sites = select(names or (QUICK_SITES if quick else None), default=select(QUICK_SITES))
     refuse_unswum(sites)
-    missing = [s for s in sites if not s.root.is_dir()]
+    missing = [s for s in sites if not s.installed]
     if missing and installed_only:
         print("skipped, not installed: " + ", ".join(f"{s.short} ({s.package})" for s in missing))
-        sites = [s for s in sites if s.root.is_dir()]
+        sites = [s for s in sites if s.installed]
     elif missing:
         packages = " ".join(sorted({s.package for s in missing}))
         raise SystemExit(f"the sites are Debian packages: apt-get install {packages} "

@@ -1316,6 +1316,12 @@ class Site:
     kind: Kind = "developer"
     cap: int | None = None  # at most this many pages (crawl order) in a full run
 
+    @property
+    def installed(self) -> bool:
+        """Whether the site's first page is there: its folder alone may belong to
+        another package (/usr/share/doc/sqlite3 is sqlite3's, the pages sqlite3-doc's)."""
+        return (self.root / self.start).is_file()
+
 
 def has_class(element: lxml.html.HtmlElement, name: str) -> bool:
     return name in (element.get("class") or "").split()

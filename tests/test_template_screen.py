@@ -195,3 +195,28 @@ def test_a_labels_digest_changes_with_any_label(screen: ModuleType) -> None:
     assert screen.labels_digest(labels) != screen.labels_digest(changed)
     assert screen.labels_digest(None) is None
     assert screen.page_key("http://127.0.0.1:4001/a/b.html?x=1") == "/a/b.html?x=1"
+
+
+def test_a_site_is_installed_when_its_first_page_is_there(screen: ModuleType, site) -> None:
+    """Not when its folder is: /usr/share/doc/sqlite3 is sqlite3's, the pages are
+    sqlite3-doc's (a screen once read 0 pages there and said nothing)."""
+    (site.root / site.start).write_text(_html(1))
+    assert site.installed
+    (site.root / site.start).unlink()
+    assert site.root.is_dir() and not site.installed
+
+
+def test_a_crawl_without_pages_stops_the_screen_and_is_not_kept(
+    screen: ModuleType, site, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def crawl(site, workdir: Path, limit, capture: int = 0):
+        warc = workdir / f"{site.name}-{capture}.warc.gz"
+        _write_warc(warc, "http://127.0.0.1:1234/", [])
+        return warc, 0.0
+
+    monkeypatch.setattr(screen.template_eval, "crawl", crawl)
+    monkeypatch.setattr(screen, "select", lambda names: [site])
+    cache = tmp_path / "cache"
+    with pytest.raises(SystemExit, match="no HTML page"):
+        screen.screen_site(site.short, cache, None, ["keep-all"])
+    assert list(cache.iterdir()) == []
