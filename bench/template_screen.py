@@ -90,8 +90,8 @@ def root_fingerprint(site: Site) -> str:
     counts as itself: Debian's documentation packages link other packages' files
     (a theme's CSS), which may not be installed."""
     digest = hashlib.blake2b(digest_size=6)
-    for folder, dirs, files in sorted(os.walk(site.root)):
-        dirs.sort()
+    for folder, dirs, files in os.walk(site.root):
+        dirs.sort()  # walked in name order, so the digest does not depend on the disk
         for name in sorted(files):
             path = Path(folder, name)
             stat = path.lstat()
