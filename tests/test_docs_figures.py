@@ -28,16 +28,16 @@ generating them again from the committed JSON.
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.bench_modules import import_bench
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
@@ -232,11 +232,7 @@ def test_the_check_reads_markers_and_catches_a_wrong_figure(tmp_path) -> None:
 def test_the_default_model_report_is_its_json_rendered() -> None:
     """docs/evaluation/default-model.md is what `bench/engine_model_report.py markdown`
     writes from the committed JSON (the figure files it links are not compared)."""
-    sys.path[:0] = [str(REPO / "bench")]  # a script's folder, not a package
-    try:
-        engine_model_report = importlib.import_module("engine_model_report")
-    finally:
-        del sys.path[0]
+    engine_model_report = import_bench("engine_model_report")
     doc = REPO / "docs/evaluation/default-model.md"
     text = doc.read_text(encoding="utf-8")
     images = re.findall(r"!\[([^\]]*)\]\(([^)]*)\)", text)

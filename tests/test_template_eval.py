@@ -20,17 +20,14 @@ import numpy as np
 import pytest
 
 from kehr_engine.segmenter import segment
+from tests.bench_modules import import_bench
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def template_eval() -> ModuleType:
-    sys.path[:0] = [str(REPO / "bench")]  # a script's folder, not a package
-    try:
-        return importlib.import_module("template_eval")
-    finally:
-        del sys.path[0]
+    return import_bench("template_eval")
 
 
 PAGES = {

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 import io
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -19,17 +17,12 @@ from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
 from kehr_engine.segmenter import segment
-
-REPO = Path(__file__).resolve().parents[1]
+from tests.bench_modules import import_bench
 
 
 @pytest.fixture(scope="module")
 def screen() -> ModuleType:
-    sys.path[:0] = [str(REPO / "bench")]  # a script's folder, not a package
-    try:
-        return importlib.import_module("template_screen")
-    finally:
-        del sys.path[0]
+    return import_bench("template_screen")
 
 
 NAV = ("<div class='navheader'><a href='1.html'>Home</a> <a href='2.html'>Setup</a> "
