@@ -39,7 +39,6 @@ import contextlib
 import hashlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -63,6 +62,7 @@ from template_eval import (  # noqa: E402
     Labels,
     Page,
     Site,
+    check_tools,
     chosen_rows,
     evaluate,
     page_limit,
@@ -204,8 +204,7 @@ def chosen_sites(names: str | None, quick: bool, installed_only: bool) -> list[S
         packages = " ".join(sorted({s.package for s in missing}))
         raise SystemExit(f"the sites are Debian packages: apt-get install {packages} "
                          "(or --installed-only)")  # fmt: skip
-    if shutil.which("wget") is None:
-        raise SystemExit("wget crawls the sites into WARC files: apt-get install wget")
+    check_tools(sites)  # wget, as for template_eval
     return sites
 
 

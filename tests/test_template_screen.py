@@ -8,6 +8,7 @@ import argparse
 import dataclasses
 import io
 import json
+import shutil
 from pathlib import Path
 from types import ModuleType
 
@@ -160,7 +161,7 @@ def test_the_comparison_names_changed_pages_and_goals(
 def test_read_sites_leave_out_the_held_back_group_and_naming_one_is_refused(
     screen: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(screen.shutil, "which", lambda name: "/usr/bin/" + name)
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/" + name)
     read = screen.chosen_sites("read", quick=False, installed_only=True)
     assert read and not any(s.kind in screen.HELD_BACK for s in read)
     held = next(s for s in screen.SITES if s.kind in screen.HELD_BACK)
