@@ -282,9 +282,22 @@ def compare_reports(before: dict, after: dict) -> dict:
     }
 
 
+def read_screen(path: Path) -> dict:
+    """A screen ``run --out`` wrote, or a clear stop saying what is wrong with the file."""
+    try:
+        screen = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SystemExit(f"{path}: no such file (a screen is written by `run --out`)") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise SystemExit(f"{path}: not a screen: {error}") from None
+    if not isinstance(screen, dict) or not isinstance(screen.get("sites"), dict):
+        raise SystemExit(f'{path}: not a screen (no "sites"; written by `run --out`?)')
+    return screen
+
+
 def compare(args: argparse.Namespace) -> None:
-    before = json.loads(args.before.read_text())
-    after = json.loads(args.after.read_text())
+    before = read_screen(args.before)
+    after = read_screen(args.after)
     if before.get("limit") != after.get("limit"):
         print(f"note: the runs read different page limits ({before.get('limit')} and "
               f"{after.get('limit')}): pages only one of them read count as changed")  # fmt: skip

@@ -214,3 +214,23 @@ def test_a_crawl_without_pages_stops_the_screen_and_is_not_kept(
     with pytest.raises(SystemExit, match="no HTML page"):
         screen.screen_site(site.short, cache, None, ["keep-all"])
     assert list(cache.iterdir()) == []
+
+
+def test_comparing_a_missing_or_foreign_file_says_what_is_wrong(
+    screen: ModuleType, tmp_path: Path
+) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(_report("a", {"/a.html": "1"}, goal=True, f1=0.9)))
+    assert screen.read_screen(good)["revision"] == "a"
+    cases = {
+        "missing.json": (None, "no such file"),
+        "broken.json": ("{not json", "not a screen"),
+        "report.json": (json.dumps([1, 2]), "not a screen"),
+        "other.json": (json.dumps({"pages": 3}), 'no "sites"'),
+    }
+    for name, (text, message) in cases.items():
+        path = tmp_path / name
+        if text is not None:
+            path.write_text(text)
+        with pytest.raises(SystemExit, match=message):
+            screen.compare(argparse.Namespace(before=good, after=path, pages=0))
