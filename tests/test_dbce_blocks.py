@@ -396,3 +396,50 @@ def test_the_site_pass_keeps_a_jump_boilerplate_and_its_block_content() -> None:
         by_text = list(zip(texts, widened.labels.tolist(), strict=True))
         assert [label for text, label in by_text if text == "More..."] == [BAD] * 4
         assert [label for text, label in by_text if text.startswith("Sets the ")] == [GOOD] * 4
+
+
+def test_settle_gives_an_undecided_block_inside_the_container_the_content_decision() -> None:
+    """Doxygen's "Public Member Functions inherited from ..." (STK's reference): an
+    invalid block inside the content whose neighbours, as near, disagree; the
+    neighbours' rule goes on to the container, which makes it content."""
+    page = segment(
+        "<html><body><ul><li>Home of the whole documentation</li></ul><main><h1>A title</h1>"
+        "<div><p>A long paragraph of this page's own content words.</p>"
+        "<p>Members inherited from the base class</p>"
+        "<p>A long paragraph the generator repeats on every page.</p></div>"
+        "</main></body></html>",
+        "",
+    )
+    blocks = text_blocks(page.document, len(page.node_texts))
+    content, boilerplate, invalid = 0, 1, 2  # indices into labels.DECISIONS
+    decided = np.array([boilerplate, content, content, invalid, boilerplate])
+    no_container = DbceOptions(container_share=0.0)
+    assert settle(decided, blocks, no_container).tolist() == [BAD, GOOD, GOOD, 0, BAD]
+    assert settle(decided, blocks, DbceOptions()).tolist() == [BAD] + [GOOD] * 4
+    # "unlabelled" (the thesis' rule for invalid blocks) keeps it unlabelled there.
+    kept = settle(decided, blocks, DbceOptions(invalid="unlabelled")).tolist()
+    assert kept == [BAD, GOOD, GOOD, 0, GOOD]
+
+
+def test_settle_gives_undecided_lines_between_content_the_content_decision() -> None:
+    """ClanLib's reference: the text straight in <body>, where an invalid line shares
+    no element below <body> with its neighbours; between content it becomes content,
+    after the page's text it stays undecided."""
+    page = segment(
+        "<html><body><p>Home | All classes | Grouped classes</p>"
+        "<h1>Class CL_CommandLine</h1>"
+        "<p>Helper class to parse the command line arguments of a program.</p>"
+        "<p>Derived by: none</p>"
+        "<p>Constructs a parser of the arguments the program was started with.</p>"
+        "<p>Version 2.3 of the library</p></body></html>",
+        "",
+    )
+    blocks = text_blocks(page.document, len(page.node_texts))
+    content, boilerplate, invalid = 0, 1, 2  # indices into labels.DECISIONS
+    decided = np.array([boilerplate, content, content, invalid, content, invalid])
+    assert settle(decided, blocks, DbceOptions()).tolist() == [BAD] + [GOOD] * 4 + [0]
+    for rule in ("unlabelled", "neighbours"):
+        rules_off = DbceOptions(invalid=rule, container_share=0.0)
+        assert settle(decided, blocks, rules_off).tolist() == [BAD] + [GOOD] * 2 + [0, GOOD, 0]
+    kept = DbceOptions(invalid="unlabelled")
+    assert settle(decided, blocks, kept).tolist() == [BAD] + [GOOD] * 2 + [0, GOOD, 0]

@@ -86,3 +86,21 @@ def test_the_site_key_counts_labelled_pages_and_widening_twice_changes_nothing()
     assert (twice.labels == once.labels).all()
     own = DbceResult(bad, container=CONTENTS)  # its own container is the site's already
     assert widen_result(own, pages[1].document, pages[1].node_count, CONTENTS) is own
+
+
+def test_the_site_pass_settles_undecided_blocks_inside_the_sites_container() -> None:
+    """With the neighbours' rule an undecided block inside the site's element is taken
+    as boilerplate there is (content); with "unlabelled" it stays unlabelled; outside
+    the element it stays undecided either way."""
+    pages, texts = archive_of([class_page(1), class_page(0, True)])
+    page, names = pages[1], texts["1"]
+    undecided = np.array([0 if text in ("close()", FOOTER) else BAD for text in names],
+                         dtype=np.uint8)  # fmt: skip
+    result = DbceResult(undecided)
+    settled = by_text(names, widen_result(result, page.document, page.node_count, CONTENTS).labels)
+    assert settled["close()"] == GOOD and settled[GENERATED] == GOOD
+    assert settled[FOOTER] == 0 and settled[HEADER] == BAD  # outside div.contents
+    kept = widen_result(result, page.document, page.node_count, CONTENTS,
+                        DbceOptions(invalid="unlabelled"))  # fmt: skip
+    assert by_text(names, kept.labels)["close()"] == 0
+    assert by_text(names, kept.labels)[GENERATED] == GOOD

@@ -15,6 +15,7 @@ from kehr_engine.text_blocks import (
     absorb_enclosed_labels,
     absorb_in_container,
     absorb_in_flow,
+    absorb_undecided,
     absorb_unlettered,
     absorb_within,
     content_container,
@@ -1258,3 +1259,76 @@ def test_with_a_container_a_heading_takes_its_text_only_where_that_text_is_the_p
     # ...where without a container it would take its (misjudged) text's decision.
     assert headings_with_their_text(labels, blocks, None)[
         block["On this page of the reference"]] == GOOD  # fmt: skip
+
+
+# ClanLib's reference (its own generator): the text straight in <body>, a class's facts
+# in short lines, some of which DBCE cannot decide and no neighbour below <body> settles.
+FACTS_PAGE = (
+    b"<html><body><p><a href=index.html>Home</a> | <a href=classes.html>All classes</a></p>"
+    b"<h1>Class CL_CommandLine</h1>"
+    b"<p>Helper class to parse the command line arguments of a program.</p>"
+    b"<p>Derived from: none</p><p>Derived by: none</p><p>Group: Core (System)</p>"
+    b"<p>#include &lt;ClanLib/core.h&gt;</p><p>\xc2\xb6</p><p>Construction:</p>"
+    b"<p>Constructs a parser of the arguments the program was started with.</p>"
+    b"<p>Questions or comments, write to the mailing list of the library.</p>"
+    b"<p>Version 2.3 of the library</p></body></html>"
+)
+FACTS_PAGE_OWN = (
+    "Class CL_CommandLine",
+    "Helper class to parse the command line arguments of a program.",
+    "Derived from: none",
+    "Group: Core (System)",
+    "Constructs a parser of the arguments the program was started with.",
+)
+
+
+def test_in_a_page_without_a_container_undecided_runs_between_content_become_content() -> None:
+    labels, block, blocks = labelled(FACTS_PAGE, FACTS_PAGE_OWN)
+    derived_by, include, construction = (block["Derived by: none"],
+                                         block["#include <ClanLib/core.h>"],
+                                         block["Construction:"])  # fmt: skip
+    mark = block["\xb6"]
+    footer, version = (
+        block["Questions or comments, write to the mailing list of the library."],
+        block["Version 2.3 of the library"],
+    )
+    undecided = [derived_by, include, construction, version]
+    labels[undecided] = 0
+    assert blocks.letters[mark] == 0 and content_container(labels, blocks) is None
+    # They share only <body> with every neighbour: inheritance leaves them undecided,
+    # and the enclosed-run rules leave alone a run that touches an undecided block.
+    assert (inherit(labels, blocks, labels == 0)[undecided] == 0).all()
+    assert (absorb_enclosed_labels(labels, blocks)[undecided] == 0).all()
+    out = absorb_undecided(labels, blocks)
+    # Between content: one block, or a run of two with a "\xb6" among them.
+    assert (out[[derived_by, include, construction]] == GOOD).all()
+    assert out[mark] == BAD  # a template block in the run is not undecided
+    # After the last content block, before a template footer or at the page's end: left.
+    assert out[version] == 0 and out[footer] == BAD
+    assert (out[labels != 0] == labels[labels != 0]).all()  # only undecided blocks turn
+    assert (absorb_undecided(labels, blocks, max_run=1)[[include, construction]] == 0).all()
+    assert out[derived_by] == GOOD  # a run of one is within max_run 1
+    # Both template methods run it where the caller asks (DBCE's neighbours' rule) and
+    # the page has no container; not otherwise.
+    applied, container = enclosed_and_container(labels, blocks, 12, 0.9, 20, undecided=True)
+    assert container is None and (applied[[derived_by, include, construction]] == GOOD).all()
+    assert applied[mark] == GOOD  # numbers between paragraphs, once the run is content
+    plain = enclosed_and_container(labels, blocks, 12, 0.9, 20)[0]
+    assert (plain[undecided] == 0).all()
+    assert (enclosed_and_container(labels, blocks, 12, 0.0, 20, undecided=True)[0][undecided]
+            == 0).all()  # fmt: skip
+
+
+def test_undecided_blocks_inside_the_container_become_content_where_asked() -> None:
+    labels, block, blocks = _crate_page()
+    repeated = [block[f"Performs the conversion the same way, number {n}."] for n in (2, 3)]
+    menu = block["All items of the whole crate"]
+    labels[[*repeated, menu]] = 0
+    container = content_container(labels, blocks)
+    assert container is not None
+    out = absorb_within(labels, blocks, container, undecided=True)
+    assert (out[repeated] == GOOD).all()
+    assert out[menu] == 0  # outside the container: undecided still
+    # Without asking, undecided blocks stay undecided (the URL Tree has none; DBCE's
+    # "unlabelled" rule keeps them so).
+    assert (absorb_within(labels, blocks, container)[repeated] == 0).all()

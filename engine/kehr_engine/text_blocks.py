@@ -311,6 +311,28 @@ sites (STK's, libgig's: DBCE kept "More...") and chosen on cached crawls of the 
 read so far against no share (Ada's index references became template: its boilerplate
 precision 1.000 → 0.721 for the URL Tree, the goal lost for both methods); judged once
 on the unridden sites (docs/methods.md).
+
+**Undecided blocks.** DBCE's table leaves some blocks invalid, and its neighbours' rule
+(``DbceOptions.invalid``, the default) gives each the decision of its structurally
+nearest decided neighbours, as a short block inherits (:func:`inherit`): where the two
+nearest are as near and disagree, or share only ``<body>`` with it, the block stays
+undecided, and an undecided block is no content. Doxygen's "Public Member Functions
+inherited from stk::Stk" lies inside the page's content container between a member's
+description (content) and the inherited members (boilerplate until the container turns
+them); ClanLib's "Derived by: none" lies straight in ``<body>`` between lines of the
+page's own. Every rule above would have made a template block there content; an
+undecided one stayed out. With the neighbours' rule the decision goes on from the
+neighbours to what holds the block: inside the container an undecided block is taken as
+a template block is (:func:`absorb_within` with ``undecided``, in DBCE's site pass too),
+and on a page without a container a run of at most :data:`ENCLOSED_MAX_RUN` undecided
+blocks with letters whose nearest lettered blocks before and after are content becomes
+content (:func:`absorb_undecided`, before the rules for labels and lines). Elsewhere
+(after the page's text, beside template, outside the container) an undecided block stays
+undecided; the thesis' "unlabelled" keeps every one. The URL Tree decides every block
+and is not touched. Kehr's rule, not the thesis' (twenty-ninth session), built from the
+error lists of spent sites (STK's, YARD's, cppreference's, ClanLib's, libvorbis'
+reference) and screened on cached crawls of the 99 sites read so far; judged once on
+the unswum sites (docs/methods.md).
 """
 
 from __future__ import annotations
@@ -330,7 +352,8 @@ __all__ = ["BOUNDARIES", "CONTAINER_SHARE", "ENCLOSED_MAX_DISTANCE", "ENCLOSED_M
            "JUMP_MAX_LETTERS", "JUMP_MIN_BLOCKS", "JUMP_MIN_SHARE", "LINK_PLACEHOLDER",
            "LINK_ROW_LINKS", "MIN_BLOCK_LETTERS", "SKELETON_LINK_SHARE",
            "TextBlocks",
-           "absorb_enclosed", "absorb_enclosed_labels", "absorb_in_container", "absorb_unlettered",
+           "absorb_enclosed", "absorb_enclosed_labels", "absorb_in_container", "absorb_undecided",
+           "absorb_unlettered",
            "absorb_within",
            "check_container_share", "content_container",
            "enclosed_and_container", "headings_with_their_text", "inherit", "inherit_short",
@@ -1016,6 +1039,33 @@ def absorb_in_flow(
     return _absorb_runs(labels, blocks, max_run, template, content, in_flow)
 
 
+def absorb_undecided(
+    labels: np.ndarray, blocks: TextBlocks, max_run: int = ENCLOSED_MAX_RUN, *, content: int = 3
+) -> np.ndarray:
+    """``labels`` per block where each run of at most ``max_run`` undecided blocks with
+    letters (0: DBCE's invalid blocks no neighbour settled) whose nearest blocks with
+    letters before and after it are both ``content`` becomes content, with the blocks
+    without letters among it, whatever element they share (module doc, *Undecided
+    blocks*)."""
+    out = np.asarray(labels).copy()
+    lettered = np.flatnonzero(blocks.letters > 0)
+    marks = out[lettered]
+    start = 0
+    while start < len(lettered):
+        if marks[start] != 0:
+            start += 1
+            continue
+        end = start
+        while end + 1 < len(lettered) and marks[end + 1] == 0:
+            end += 1
+        inside = 0 < start and end + 1 < len(lettered) and end - start < max_run
+        if inside and marks[start - 1] == content and marks[end + 1] == content:
+            span = out[int(lettered[start]) : int(lettered[end]) + 1]
+            span[span == 0] = content
+        start = end + 1
+    return out
+
+
 def absorb_unlettered(
     labels: np.ndarray, blocks: TextBlocks, *, template: int = 1, content: int = 3
 ) -> np.ndarray:
@@ -1099,6 +1149,7 @@ def absorb_within(
     *,
     template: int = 1,
     content: int = 3,
+    undecided: bool = False,
 ) -> np.ndarray:
     """``labels`` per block where every template block inside the element at
     ``container`` (a path as :attr:`TextBlocks.paths`; None: none; a block is inside when
@@ -1111,13 +1162,16 @@ def absorb_within(
     container*); nor, anywhere, an entry of a table of contents
     (:attr:`TextBlocks.section_links`). The page's title (:attr:`TextBlocks.title`)
     becomes content too, inside the element or not, unless the markup hides it (module
-    doc, *The page's title*). Undecided blocks stay undecided."""
+    doc, *The page's title*). Undecided blocks (0) are taken as template blocks are
+    where ``undecided`` is true (DBCE's invalid blocks that no neighbour settled, module
+    doc, *Undecided blocks*), else they stay undecided."""
     labels = np.asarray(labels)
     out = labels.copy()
     if container is None:
         return out
     depth = len(container)
-    candidates = np.flatnonzero(labels == template)
+    absorbed = (labels == template) | ((labels == 0) & undecided)
+    candidates = np.flatnonzero(absorbed)
     if blocks.wrapper[:depth] == container:
         # The container encloses every block of the page (autogsdoc wraps the whole page
         # in a <font>): the template before its first content block and after its last
@@ -1155,7 +1209,7 @@ def absorb_within(
         # The page's own heading is its content wherever it stands, but the container
         # does not grow to reach it: what lies between them is the site's (MediaWiki's
         # "From PanoTools.org Wiki" under the title, "Retrieved from" after the text).
-        for block in np.flatnonzero(labels == template).tolist():
+        for block in np.flatnonzero(absorbed).tolist():
             if blocks.enclosing[block][: len(title)] == title and not blocks.hidden[block]:
                 out[block] = content
     return out
@@ -1170,11 +1224,14 @@ def enclosed_and_container(
     *,
     template: int = 1,
     content: int = 3,
+    undecided: bool = False,
 ) -> tuple[np.ndarray, tuple[int, ...] | None]:
     """The labels after the enclosed-run rule (:func:`absorb_enclosed`), and the page's
     own content container found from them (:func:`content_container`; None when
     ``container_share`` is 0 or the page has none; when it has none, the labels also
-    after :func:`absorb_enclosed_labels`), in the order both template methods
+    after :func:`absorb_undecided` where ``undecided`` is true, and after
+    :func:`absorb_enclosed_labels`, :func:`absorb_in_flow` and :func:`absorb_unlettered`),
+    in the order both template methods
     apply the rules; a caller may widen the container to its site's
     (:mod:`kehr_engine.site_container`) before :func:`absorb_within`."""
     labels = absorb_enclosed(labels, blocks, enclosed_run, template=template, content=content)
@@ -1184,6 +1241,8 @@ def enclosed_and_container(
     if container is None:
         # No element below <body> holds the page's text (GAPDoc writes it straight into
         # <body>): the labels a generator puts between its paragraphs are reached here.
+        if undecided:
+            labels = absorb_undecided(labels, blocks, enclosed_run, content=content)
         labels = absorb_enclosed_labels(labels, blocks, enclosed_run, min_letters,
                                         template=template, content=content)  # fmt: skip
         labels = absorb_in_flow(labels, blocks, enclosed_run, template=template, content=content)

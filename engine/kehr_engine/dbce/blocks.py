@@ -16,8 +16,11 @@ boundaries), as in the URL Tree's paper:
 3. the block's occurrence bits go through the table (:mod:`kehr_engine.dbce.table`):
    content, boilerplate or invalid;
 4. invalid blocks are settled by ``options.invalid`` (left unlabelled, as the thesis
-   does, or their neighbours' decision, or by length, ...), blocks with fewer than
-   ``min_letters`` letters take their structurally nearest long neighbour's decision
+   does, or their neighbours' decision, or by length, ...; with the neighbours' rule,
+   one that no neighbour settles takes the content container's decision or that of
+   the content around it, *Undecided blocks* in :mod:`kehr_engine.text_blocks`),
+   blocks with fewer than ``min_letters`` letters take their structurally nearest long
+   neighbour's decision
    (:func:`kehr_engine.text_blocks.inherit`), a short run of boilerplate blocks that
    content encloses becomes content (``options.enclosed_run``,
    :func:`kehr_engine.text_blocks.absorb_enclosed`), so does every boilerplate block
@@ -182,13 +185,19 @@ def settle_in_container(
     elif short.any():
         labels = inherit(labels, blocks, short)
     inherited = short & (counted == BAD) & (labels == GOOD)
+    # The neighbours' rule goes on where no neighbour shares an element below <body>
+    # with an invalid block: the content around it or the container holding it settles
+    # it (module doc, *Undecided blocks*).
+    undecided = rule == "neighbours"
     labels, container = enclosed_and_container(labels, blocks, options.enclosed_run,
                                                options.container_share, options.min_letters,
-                                               template=BAD, content=GOOD)  # fmt: skip
+                                               template=BAD, content=GOOD,
+                                               undecided=undecided)  # fmt: skip
     # Outside the page's own container a short template block keeps its count; the
     # site pass (dbce.run.widen_result) absorbs the ones inside the site's element.
     labels = keep_own_outside(labels, inherited, blocks, container, template=BAD)
-    labels = absorb_within(labels, blocks, container, template=BAD, content=GOOD)
+    labels = absorb_within(labels, blocks, container, template=BAD, content=GOOD,
+                           undecided=undecided)  # fmt: skip
     if options.enclosed_run:  # the absorbing rules on (0: the thesis' blocks alone)
         labels = headings_with_their_text(labels, blocks, container, options.min_letters,
                                           template=BAD, content=GOOD)  # fmt: skip

@@ -64,7 +64,10 @@ class DbceOptions:
       neighbour's decision (:func:`kehr_engine.text_blocks.inherit_short`); 0: none.
     - ``invalid``: what an invalid block becomes: left unlabelled (the thesis), its
       neighbours' decision, by its length (``invalid_letters`` letters or more: content,
-      fewer: boilerplate), or always content or boilerplate.
+      fewer: boilerplate), or always content or boilerplate. With the neighbours' rule
+      and the container rules on, a block no neighbour settles is content inside the
+      page's content container, or between content on a page without one
+      (:func:`kehr_engine.text_blocks.absorb_undecided`), else unlabelled.
     - ``lsh_threshold``: the Jaccard threshold of the similar-page index (the thesis' 0.6).
     - ``fallback``: when the index finds fewer than two similar pages of other URLs,
       take the structurally most similar pages of the domain whatever their estimate

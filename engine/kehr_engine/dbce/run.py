@@ -158,7 +158,8 @@ def widen_result(
         return result
     blocks = text_blocks(document, node_count)
     per_block = blocks.from_nodes(result.labels)  # a block's nodes share its label
-    absorbed = absorb_within(per_block, blocks, at, template=BAD, content=GOOD)
+    absorbed = absorb_within(per_block, blocks, at, template=BAD, content=GOOD,
+                             undecided=options.invalid == "neighbours")  # fmt: skip
     if options.enclosed_run:
         absorbed = headings_with_their_text(absorbed, blocks, at, options.min_letters,
                                             template=BAD, content=GOOD)  # fmt: skip
