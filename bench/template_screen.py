@@ -39,6 +39,7 @@ import contextlib
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -100,6 +101,25 @@ def root_fingerprint(site: Site) -> str:
     return digest.hexdigest()
 
 
+# A crawl's temporary folder older than this was left by a run that was killed (a crawl
+# takes minutes): the next run removes it. Younger ones may be another run's, at work.
+STALE_CRAWL_SECONDS = 6 * 3600
+CRAWL_PREFIX = "kehr-screen-"
+
+
+def sweep_stale_crawls(cache: Path, older_than: float = STALE_CRAWL_SECONDS) -> list[Path]:
+    """Remove the temporary crawl folders in ``cache`` untouched for ``older_than``
+    seconds (what a killed run leaves); the removed folders."""
+    if not cache.is_dir():
+        return []
+    now = time.time()
+    stale = [path for path in cache.glob(f"{CRAWL_PREFIX}*")
+             if path.is_dir() and now - path.stat().st_mtime > older_than]  # fmt: skip
+    for path in stale:
+        shutil.rmtree(path, ignore_errors=True)
+    return stale
+
+
 def cached_warc(site: Site, cache: Path, limit: int | None) -> tuple[Path, bool]:
     """The site's first-visit crawl as a WARC in ``cache``, crawled now if missing;
     (path, whether it was crawled now). The file appears whole or not at all."""
@@ -108,7 +128,7 @@ def cached_warc(site: Site, cache: Path, limit: int | None) -> tuple[Path, bool]
     if path.is_file():
         return path, False
     cache.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="kehr-screen-", dir=cache) as tmp:
+    with tempfile.TemporaryDirectory(prefix=CRAWL_PREFIX, dir=cache) as tmp:
         warc, _seconds = template_eval.crawl(site, Path(tmp), cap)
         if not warc.is_file():
             raise SystemExit(f"{site.short}: wget wrote no WARC (is {site.root} served?)")
@@ -216,6 +236,9 @@ def run(args: argparse.Namespace) -> None:
     sites = chosen_sites(args.sites, args.quick, args.installed_only)
     limit = args.limit or (QUICK_LIMIT if args.quick else None)
     cache = args.cache or default_cache()
+    swept = sweep_stale_crawls(cache)
+    if swept:
+        print(f"removed {len(swept)} half-done crawl folder(s) of killed runs from {cache}")
     started = time.perf_counter()
     report: dict = {"revision": revision(), "methods": list(methods), "limit": limit, "sites": {}}
     with contextlib.ExitStack() as stack:

@@ -8,6 +8,7 @@ import argparse
 import dataclasses
 import io
 import json
+import os
 import shutil
 from pathlib import Path
 from types import ModuleType
@@ -234,3 +235,22 @@ def test_comparing_a_missing_or_foreign_file_says_what_is_wrong(
             path.write_text(text)
         with pytest.raises(SystemExit, match=message):
             screen.compare(argparse.Namespace(before=good, after=path, pages=0))
+
+
+def test_half_done_crawls_of_killed_runs_are_swept_and_running_ones_kept(
+    screen: ModuleType, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    assert screen.sweep_stale_crawls(cache) == []  # no cache yet: nothing to do
+    cache.mkdir()
+    killed, running = cache / "kehr-screen-killed", cache / "kehr-screen-running"
+    for folder in (killed, running):
+        folder.mkdir()
+        (folder / "site.warc.gz").write_bytes(b"half")
+    crawl = cache / "git-all-0123456789ab.warc.gz"  # a finished crawl, however old
+    crawl.write_bytes(b"whole")
+    old = screen.time.time() - screen.STALE_CRAWL_SECONDS - 60
+    for path in (killed, crawl):
+        os.utime(path, (old, old))
+    assert screen.sweep_stale_crawls(cache) == [killed]
+    assert not killed.exists() and running.is_dir() and crawl.read_bytes() == b"whole"
