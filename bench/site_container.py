@@ -15,7 +15,7 @@ its own, the others a member table and the generator's closing line, which have 
 container of their own and so widen to the site's), segmented as the harness segments
 crawled pages. With ``--sites`` the real Debian documentation sites of
 bench/template_eval.py instead (their packages installed; crawled with wget on
-loopback; never the unswum sites, which the judge keeps).
+loopback; never the unfathomed sites, which the judge keeps).
 How many pages' labels the pass changed, and the content F1 (tokens, macro over pages)
 against each site's gold, are printed beside the speed: on the synthetic site the pass
 must change some pages, or the bench measures nothing and says so.
@@ -50,7 +50,7 @@ sys.path[:0] = [str(REPO / "engine"), str(REPO / "bench")]
 
 import template_eval  # noqa: E402
 from template_eval import Labels, Page, check_tools, crawled_pages, page_limit  # noqa: E402
-from template_sites import SITES, Site, has_class, page_gold, refuse_unswum, select  # noqa: E402
+from template_sites import SITES, Site, has_class, page_gold, refuse_unfathomed, select  # noqa: E402
 
 from kehr_engine.dbce.options import DEFAULT_OPTIONS  # noqa: E402
 from kehr_engine.segmenter import segment  # noqa: E402
@@ -109,7 +109,7 @@ def synthetic_pages(count: int, seed: int = 0) -> list[Page]:
 
 def real_pages(names: str, limit: int | None) -> list[tuple[str, list[Page]]]:
     sites = select(names, SITES)
-    refuse_unswum(sites)
+    refuse_unfathomed(sites)
     check_tools(sites)
     out = []
     with tempfile.TemporaryDirectory(prefix="kehr-site-container-") as tmp:

@@ -44,7 +44,7 @@ sys.path[:0] = [str(REPO / "engine"), str(REPO / "bench")]
 
 import template_eval  # noqa: E402
 from template_eval import SITES, Page, Site, check_tools, crawled_pages, page_limit  # noqa: E402
-from template_sites import DEVELOPER_SITES, refuse_unswum, select  # noqa: E402
+from template_sites import DEVELOPER_SITES, refuse_unfathomed, select  # noqa: E402
 
 from kehr_engine.evaluation import page_features  # noqa: E402
 from kehr_engine.features import DEFAULT_GROUPS  # noqa: E402
@@ -134,7 +134,7 @@ def main() -> None:
         parser.error(f"unknown sets of groups {unknown}: choose from {', '.join(GROUP_SETS)}")
     group_sets = {name: GROUP_SETS[name] for name in names}
     sites = select(args.sites or (QUICK_SITES if args.quick else None), default=DEVELOPER_SITES)
-    refuse_unswum(sites)
+    refuse_unfathomed(sites)
     check_tools(sites)
     started = time.perf_counter()
     inputs: list[PageInput] = []

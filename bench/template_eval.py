@@ -30,12 +30,13 @@ headings with their text in the twenty-fifth), ``uncrossed`` (four added in the
 twenty-fifth session, which judged the page's title alone in the twenty-sixth),
 ``unflown`` (four added in the twenty-sixth session, which judged DBCE's short blocks in
 the twenty-sixth), ``unridden`` (four added in the twenty-sixth session, which judged
-the jumps in the twenty-seventh) or ``unswum`` (four added in the twenty-seventh
-session, held back to judge the next change): reserve, fresh, untouched, unread,
-sealed, withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped,
-unsurveyed, untrodden, unwalked, unclimbed, unforded, unsailed, uncrossed, unflown,
-unridden and unswum sites are left out unless ``--sites`` names them; large sites are
-capped (``Site.cap``).
+the jumps in the twenty-seventh), ``unswum`` (four added in the twenty-seventh
+session, which judge the twenty-eighth session's change) or ``unfathomed`` (four added
+in the twenty-eighth session, held back to judge the change after it): reserve, fresh,
+untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
+uncharted, unmapped, unsurveyed, untrodden, unwalked, unclimbed, unforded, unsailed,
+uncrossed, unflown, unridden, unswum and unfathomed sites are left out unless
+``--sites`` names them; large sites are capped (``Site.cap``).
 
 The methods are a registry (:data:`METHODS`: name -> function of one visit's pages
 returning a label vector or None per page), so a variant is one line: URL Tree's four
@@ -122,9 +123,13 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unridden sites, which judged the jumps
   # (--sites qbs,htmlparser,breathe,gallery):
   apt-get install qbs-doc-html libhtmlparser-java-doc breathe-doc python-sphinx-gallery-doc
-  # the unswum sites, held back to judge the next change
+  # the unswum sites, which judge the twenty-eighth session's change
   # (--sites plastex,borg,kombu,cheetah):
   apt-get install python-plastex-doc borgbackup-doc python-kombu-doc python-cheetah-doc
+  # the unfathomed sites, held back to judge the change after it
+  # (--sites appstream,drf,discord,skimage):
+  apt-get install appstream-doc python-djangorestframework-doc python-discord-doc \
+      python-skimage-doc
   python bench/template_eval.py [--quick] [--sites git,apache] [--limit N] \
       [--methods dbce,keep-all] [--out bench/reports/template-eval.json]
 
@@ -715,7 +720,7 @@ def summarize(sites: dict[str, dict]) -> dict[str, dict[str, dict]]:
     """Per kind of site (developer, unseen, reserve, fresh, untouched, unread, sealed,
     withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped, unsurveyed,
     untrodden, unwalked, unclimbed, unforded, unsailed, uncrossed, unflown, unridden,
-    unswum; a kind without a site is left out),
+    unswum, unfathomed; a kind without a site is left out),
     per method: the mean over the sites where the method labelled something of its token F1
     of content, content recall, boilerplate precision and recall (tokens), keep-all's F1 on
     the same pages; and on how many of them the goal is met (``goal``: met on every site of
@@ -896,7 +901,7 @@ def main() -> None:
                         "and unseen sites, never a reserve, fresh, untouched, unread, sealed, "
                         "withheld, unopened, untried, unvisited, unexplored, uncharted, "
                         "unmapped, unsurveyed, untrodden, unwalked, unclimbed, unforded, "
-                        "unsailed, uncrossed, unflown, unridden or unswum one): "
+                        "unsailed, uncrossed, unflown, unridden, unswum or unfathomed one): "
                         + ",".join(s.short for s in SITES))  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     rows_known = [*METHODS, *SECOND_VISIT]

@@ -38,7 +38,7 @@ sys.path[:0] = [str(REPO / "backend"), str(REPO / "proxy"), str(REPO), str(REPO 
 import template_eval  # noqa: E402
 from benchlib import setup_sqlite_django  # noqa: E402
 from template_eval import GOOD, SITES, Page, Site, crawled_pages, page_gold, score  # noqa: E402
-from template_sites import refuse_unswum  # noqa: E402
+from template_sites import refuse_unfathomed  # noqa: E402
 
 DEFAULT_SITES = ("git-docs", "sphinx-docs", "debian-handbook")
 SOURCES = {
@@ -152,7 +152,7 @@ def main() -> None:
     names = args.sites or (DEFAULT_SITES[:1] if args.quick else DEFAULT_SITES)
     limit = 12 if args.quick else args.limit
     sites = [s for s in SITES if s.name in names]
-    refuse_unswum(sites)
+    refuse_unfathomed(sites)
     template_eval.check_tools(sites)
     os.environ["KEHR_URLTREE_ON_ARRIVAL"] = "false"  # the runs below label the corpora
     report: dict = {"sites": {}}

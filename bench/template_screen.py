@@ -69,7 +69,7 @@ from template_eval import (  # noqa: E402
     page_limit,
     read_pages,
 )
-from template_sites import HELD_BACK, SITES, refuse_unswum, select  # noqa: E402
+from template_sites import HELD_BACK, SITES, refuse_unfathomed, select  # noqa: E402
 
 DEFAULT_METHODS = ("urltree:relaxed-share-40", "dbce")
 CACHE_ENV = "KEHR_SCREEN_CACHE"
@@ -215,7 +215,7 @@ def chosen_sites(names: str | None, quick: bool, installed_only: bool) -> list[S
         sites = [s for s in SITES if s.kind not in HELD_BACK]
     else:
         sites = select(names or (QUICK_SITES if quick else None), default=select(QUICK_SITES))
-    refuse_unswum(sites)
+    refuse_unfathomed(sites)
     missing = [s for s in sites if not s.installed]
     if missing and installed_only:
         print("skipped, not installed: " + ", ".join(f"{s.short} ({s.package})" for s in missing))

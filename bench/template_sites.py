@@ -5,7 +5,7 @@ one start page. Its gold is the site's main-content container (a node inside it 
 content, outside boilerplate), minus boilerplate inside the container where the
 template puts some there, and always minus the harness' own rotating teaser.
 
-Twenty-four kinds of site (issue 31):
+Twenty-five kinds of site (issue 31):
 
 - ``developer``: the ten sites the template methods were developed and tuned on;
   thresholds and options are chosen on these (five from the start, five added in the
@@ -1169,7 +1169,8 @@ Twenty-four kinds of site (issue 31):
     _modules/sphinx_gallery/gen_rst.html, gen_gallery.html and scrapers.html).
 
 - ``unswum``: four sites added in the twenty-seventh session, after the unridden sites
-  judged the jumps, held back to judge the next change. One is from a generator that no
+  judged the jumps, held back to judge the next change (they judge the twenty-eighth
+  session's change and are spent as judges then). One is from a generator that no
   site above has: plasTeX's manual, written by plasTeX's own HTML renderer from the
   manual's LaTeX (a row of navigation icons with the book's title at the top and at the
   bottom, div.navigation; breadcrumbs, div.breadcrumbs; the section's text in a div
@@ -1193,8 +1194,8 @@ Twenty-four kinds of site (issue 31):
   three decimals). Like the reserve, fresh, untouched, unread, sealed, withheld,
   unopened, untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden,
   unwalked, unclimbed, unforded, unsailed, uncrossed, unflown and unridden sites they
-  are left out of the default run unless ``--sites`` names them, and the benches other
-  than the judge refuse them (:func:`refuse_unswum`), so that nothing is tuned on them.
+  are left out of the default run unless ``--sites`` names them (the benches other than
+  the judge refused them until the unfathomed sites below took their place).
   (Looked at and left out, as without a template: Bobcat's man pages, libbobcat-dev,
   Yodl's HTML, the text straight in the body under a rule, 128 pages; GNUmed's user
   manual, gnumed-doc, a Foswiki export, the topic alone in div.foswikiPage, 121 pages;
@@ -1247,6 +1248,107 @@ Twenty-four kinds of site (issue 31):
     api/Cheetah.Tests.Performance.html and api/Cheetah.Unspecified.html, a title
     alone; the highest: news2.html, genindex.html and dev_guide/placeholders.html).
 
+- ``unfathomed``: four sites added in the twenty-eighth session, while the unswum sites
+  were kept for that session's change, held back to judge the change after it. Two are
+  from a generator or a layout that no site above has: AppStream's documentation, whose
+  specification DAPS 3.3.2 writes (openSUSE's DocBook tool, its own stylesheets and
+  layout: a header of the logo and a breadcrumb, a toolbar with the book's contents in
+  a bubble and the previous and next arrows, a fixed header that repeats the
+  breadcrumb; the text as div#_content, with a "#" permalink beside every title, the
+  line "Applies to AppStream 0.16" above a chapter's title, div.version-info, and the
+  previous and next pages' links at its end, div.page-bottom; a footer line), and
+  whose two library references, which its API chapter links, GTK-Doc 1.33 writes (as
+  the gtk site's: the navigation table and the footer straight in the body beside the
+  page's div.book, div.chapter, div.refentry or div.index); and Django REST framework's
+  documentation from MkDocs under the project's own theme (Bootstrap 2: a fixed navbar
+  of the GitHub, Next, Previous and Search buttons and dropdown menus of every page, a
+  sidebar of the page's contents, the text as div#main-content with the links to its
+  source files on GitHub above the title, a search dialog and the line "Documentation
+  built with MkDocs."), where the mkdocs site has MkDocs' own theme and the freetype
+  site Material. The other two are from Sphinx under the projects' own themes, as the
+  candidates with a new generator and twenty pages or more are running out:
+  discord.py's (a grid of a header of links, a sub-header with the documentation's
+  selector, the search box and the settings, a sidebar of the contents, the text as
+  main[role=main] and a footer, then a settings dialog and a "to top" button; inside the
+  text, above every class's members, an attribute table of their names,
+  div.py-attribute-table, an index of the descriptions below it as Haddock's synopsis
+  is) and scikit-image's (Bootstrap 2 again, under Sphinx: the logo, a navbar of
+  Download, Gallery, Documentation, Community Guidelines and the search box, a left
+  column with "Docs for 0.19.3" and the versions' link, the text as
+  div.span9[role=main], below it a note that points to the image.sc forum and the
+  footer; inside the text Sphinx-Gallery's note, download buttons and signature on
+  every example, as on the gallery site, and the API's "[source]" links). No method has
+  run on them (not URL Tree, DBCE, trafilatura nor the engine's ``article`` model;
+  neither bench/template_eval.py's evaluation nor bench/site_container.py): only their
+  gold rules were checked, on every crawled page (wget's crawl as the harness runs it,
+  capture 0; the container found, the share of a page's tokens inside the gold, to three
+  decimals). Like the reserve, fresh, untouched, unread, sealed, withheld, unopened,
+  untried, unvisited, unexplored, uncharted, unmapped, unsurveyed, untrodden, unwalked,
+  unclimbed, unforded, unsailed, uncrossed, unflown, unridden and unswum sites they are
+  left out of the default run unless ``--sites`` names them, and the benches other than
+  the judge refuse them (:func:`refuse_unfathomed`), so that nothing is tuned on them.
+  (Looked at and left out, as without a template: MR-MPI's manual, mrmpi-doc, txt2html's
+  pages, the text straight in the body under a title line, 35 pages; KeePass' help,
+  keepass2-doc, pages written by hand for a frameset, 48; Firewall Builder's help,
+  fwbuilder-doc, 43, and Redet's manual, redet-doc, 33, pages written by hand without
+  one. As a layout again: Gearman's, libgearman-doc, PyGreSQL's, python-pygresql-doc,
+  SimPy's, python-simpy-doc, PyX's, python3-pyx-doc, and NIPY's, python-nipy-doc,
+  Sphinx's classic layout, some restyled; guizero's, python-guizero-doc, MkDocs under
+  mkdocs-nature, the classic layout copied; Botan's, libbotan-2-doc, the agogo theme
+  again; Glances', glances-doc, Lark's, python-lark-doc, django-tables2's,
+  python-django-tables2-doc, Intake's, python3-intake-doc, dbus-python's,
+  python-dbus-doc, Ceres Solver's, ceres-solver-doc, and MkDocs' MintPy's,
+  python-mintpy-doc, and NLopt's, nlopt-doc, the Read the Docs theme again; Dynare's,
+  dynare-doc, python-ldap's, python-ldap-doc, and the Translate Toolkit's,
+  translate-toolkit-doc, alabaster again; ndcube's, python3-ndcube-doc, the Bootstrap
+  theme again; Dask's, python-dask-doc, the pydata theme again (the pandas site's);
+  NtEd's, nted-doc, and GNU Solfege's, solfege-doc, DocBook XSL's chunker again;
+  js_of_ocaml's, libjs-of-ocaml-doc, odoc again; WeeChat's, weechat-doc, Asciidoctor
+  2.0.18 again (the ntpsec site's); Gradle's, gradle-doc, javadoc again; GridSite's,
+  gridsite-doc, IIPImage's, iipimage-doc, and the Edinburgh Speech Tools',
+  speech-tools-doc, Doxygen again. And too few pages: Emperor's JavaScript API,
+  python3-emperor-doc, JsDoc Toolkit, 4 beside 23 pages of highlighted source;
+  noUiSlider's, node-nouislider-doc, its own site, 14 linked; yotta's, yotta-doc, 19;
+  massXpert's, massxpert-doc, DAPS beside AppStream's, 11; MPB's, mpb-doc, 7; uvicorn's,
+  python-uvicorn-doc, 7; xmlformat-doc, 14; blends-doc, 14; python-objgraph-doc, 13;
+  python-xraydb-doc, 11; python-wxmplot-doc, 10; libxmlada-doc, 10;
+  libtemplates-parser-doc, 9; python-vigra-doc, 4; claws-mail-doc, 3; wsjtx-doc, 2;
+  rasmol-doc, 6; and no HTML: expeyes-doc-en, pyxplot-doc.)
+
+  - appstream-daps (DAPS 3.3.2 and GTK-Doc 1.33.1, AppStream 0.16.1's documentation,
+    appstream-doc; from index.html, the book's title page and contents): 83 of 83 (31
+    DAPS pages, 52 of the two GTK-Doc references), none without; 0.015 / 0.908 / 0.999
+    (its template is DAPS' header, toolbar, fixed header and footer, and inside the
+    text the permalinks, the "Applies to" line and the previous and next links, and
+    GTK-Doc's navigation table and footer; the lowest: ix01.html, the book's empty
+    index, a title alone, chap-AppStream-ManualPages.html, a title over one sentence,
+    and chap-AppStream-API.html; the highest: the API's class pages,
+    api/appstream-AsRelation.html, AsPool.html and AsComponent.html).
+  - drf-mkdocs (MkDocs under Django REST framework's own theme, its documentation
+    3.14.0, python-djangorestframework-doc; from index.html, the home page): 69 of 69
+    (of the package's 73 pages), none without; 0.404 / 0.818 / 0.980 (its template is
+    the navbar with its menus of every page, the page's contents in the sidebar, the
+    search dialog and the footer line, and inside the text the source files' links; the
+    lowest: community/jobs/, a short list of links under the menus, and the release
+    announcements community/3.13-announcement/ and 3.14-announcement/; the highest:
+    api-guide/serializers/, community/3.0-announcement/ and community/release-notes/).
+  - discord-sphinx (Sphinx 5.3 under discord.py's own theme, discord.py 2.2.2's
+    documentation, python-discord-doc; from index.html, the documentation's contents):
+    22 of 22, none without; 0.339 / 0.888 / 0.996 (its template is the header, the
+    sub-header, the sidebar, the footer, the settings dialog and the "to top" button,
+    and inside the text the permalinks and the attribute tables; the lowest:
+    search.html, a title over a script's notice, ext/commands/index.html and
+    index.html, short lists of pages; the highest: migrating_to_v1.html,
+    ext/commands/commands.html and genindex.html).
+  - skimage-sphinx (Sphinx under scikit-image's own theme, scikit-image 0.19.3's
+    documentation, python-skimage-doc; from index.html, the home page): 150 of 173 (of
+    the package's 198 pages), none without; 0.040 / 0.871 / 0.991 (its template is the
+    navbar, the versions' box, the forum's note and the footer, and inside the text the
+    permalinks, Sphinx-Gallery's note, download buttons and signature and the
+    "[source]" links; the lowest: license.html, a title whose text Debian's build left
+    out, user_guide.html and skips/index.html, short lists of pages; the highest:
+    api/skimage.segmentation.html, release_notes.html and genindex.html).
+
 A page without the container has no gold: it is crawled and the methods see it (it is
 part of the site's stream and of DBCE's crosses), but it is not scored, and the
 harness reports how many such pages each site has (:func:`has_container`).
@@ -1265,7 +1367,8 @@ sites (415 pages), the uncharted sites (506 pages), the unmapped sites (539 page
 unsurveyed sites (510 pages), the untrodden sites (271 pages), the unwalked sites (459
 pages), the unclimbed sites (411 pages), the unforded sites (415 pages), the unsailed
 sites (489 pages), the uncrossed sites (493 pages), the unflown sites (502 pages), the
-unridden sites (400 pages) and the unswum sites (394 pages) are not in that run.
+unridden sites (400 pages), the unswum sites (394 pages) and the unfathomed sites (324
+pages) are not in that run.
 """
 
 from __future__ import annotations
@@ -1288,13 +1391,13 @@ Kind = Literal[
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
     "untrodden", "unwalked", "unclimbed", "unforded", "unsailed", "uncrossed", "unflown",
-    "unridden", "unswum",
+    "unridden", "unswum", "unfathomed",
 ]  # fmt: skip
 KINDS: tuple[Kind, ...] = (
     "developer", "unseen", "reserve", "fresh", "untouched", "unread", "sealed", "withheld",
     "unopened", "untried", "unvisited", "unexplored", "uncharted", "unmapped", "unsurveyed",
     "untrodden", "unwalked", "unclimbed", "unforded", "unsailed", "uncrossed", "unflown",
-    "unridden", "unswum",
+    "unridden", "unswum", "unfathomed",
 )  # fmt: skip
 
 
@@ -2552,6 +2655,65 @@ def _sphinxdoc_boilerplate(element: lxml.html.HtmlElement) -> bool:
     return _headerlink(element) or _viewcode_link(element)
 
 
+# GTK-Doc's page element straight in the body (AppStream's library references).
+_GTKDOC_PAGES = ("book", "chapter", "refentry", "index", "glossary", "part", "reference")
+
+
+def _daps_content(element: lxml.html.HtmlElement) -> bool:
+    # DAPS writes a page's text into div#_content, between its header (the logo and the
+    # breadcrumb), its toolbar (the book's contents in a bubble, the arrows) and its
+    # fixed header above, and the footer line below. AppStream's API chapter links its
+    # two library references, GTK-Doc's: there the page's div (div.book, div.chapter,
+    # div.refentry, div.index, ...) straight in the body is the text, beside the
+    # navigation table and div.footer.
+    if element.tag != "div":
+        return False
+    if element.get("id") == "_content":
+        return True
+    classes = (element.get("class") or "").split()
+    return _in_body(element) and any(name in _GTKDOC_PAGES for name in classes)
+
+
+def _daps_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside DAPS' div#_content: the "#" permalink beside every title (a.permalink), the
+    # "Applies to AppStream 0.16" line above a chapter's title and the title page's
+    # version line (.version-info), and the previous and next pages' links at the end
+    # (div.page-bottom).
+    return (
+        (element.tag == "a" and has_class(element, "permalink"))
+        or has_class(element, "version-info")
+        or (element.tag == "div" and has_class(element, "page-bottom"))
+    )
+
+
+def _drf_content(element: lxml.html.HtmlElement) -> bool:
+    # MkDocs under Django REST framework's theme: the text is div#main-content; the
+    # navbar and its menus, the page's contents in the sidebar, the search dialog and
+    # the footer are outside.
+    return element.tag == "div" and element.get("id") == "main-content"
+
+
+def _drf_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside div#main-content: the links to the page's source files on GitHub above its
+    # title (a.github, the file's name as a label).
+    return element.tag == "a" and has_class(element, "github")
+
+
+def _discord_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside main[role=main] of discord.py's theme: the "¶" permalinks and the attribute
+    # table above every class's members (div.py-attribute-table: their names, each a
+    # link to its description below, an index of the page as Haddock's synopsis is).
+    attributes = element.tag == "div" and has_class(element, "py-attribute-table")
+    return attributes or _headerlink(element)
+
+
+def _skimage_boilerplate(element: lxml.html.HtmlElement) -> bool:
+    # Inside div.span9[role=main] of scikit-image's theme: the "¶" permalinks,
+    # Sphinx-Gallery's note, download buttons and signature on every example, and the
+    # API's "[source]" links.
+    return _sphinx_gallery_boilerplate(element) or _viewcode_link(element)
+
+
 SITES = [
     Site("python-3.11-docs", "python3.11-doc", Path("/usr/share/doc/python3.11/html"),
          "index.html", _sphinx_main, "inside the Sphinx body, div[role=main]", short="python",
@@ -3272,9 +3434,10 @@ SITES = [
          "and the footer are outside", _sphinx_gallery_boilerplate, short="gallery",
          kind="unridden", cap=150),
     # Unswum: added in the twenty-seventh session, after the unridden sites judged the
-    # jumps, held back to judge the next change; no method has run on them. Their gold
-    # rules were checked on every crawled page (see the module docstring). The benches
-    # other than the judge refuse them (refuse_unswum).
+    # jumps, held back to judge the next change (the twenty-eighth session's); no method
+    # has run on them. Their gold rules were checked on every crawled page (see the
+    # module docstring). The benches other than the judge refused them until the
+    # unfathomed sites below took their place.
     # plasTeX's manual (plasTeX's own HTML renderer, from the manual's LaTeX).
     Site("plastex-plastex", "python-plastex-doc", Path("/usr/share/doc/python3-plastex/html"),
          "index.html", _plastex_content, "plasTeX: the div without a class straight in the "
@@ -3300,6 +3463,37 @@ SITES = [
          "Sphinx (sphinxdoc): inside div.body[role=main], except the \"¶\" permalinks and "
          "the \"[source]\" links; the related bars, the sidebar and the footer are "
          "outside", _sphinxdoc_boilerplate, short="cheetah", kind="unswum", cap=150),
+    # Unfathomed: added in the twenty-eighth session, while the unswum sites were kept
+    # for that session's change, held back to judge the change after it; no method has
+    # run on them. Their gold rules were checked on every crawled page (see the module
+    # docstring). The benches other than the judge refuse them (refuse_unfathomed).
+    # AppStream's documentation (DAPS; its library references GTK-Doc's).
+    Site("appstream-daps", "appstream-doc", Path("/usr/share/doc/appstream/html"),
+         "index.html", _daps_content, "DAPS: inside div#_content, except the \"#\" "
+         "permalinks, the \"Applies to\" line and the previous and next links; the "
+         "header, the toolbar, the fixed header and the footer are outside (GTK-Doc's "
+         "references: the page's div under the body, not the navigation table nor the "
+         "footer)", _daps_boilerplate, short="appstream", kind="unfathomed", cap=150),
+    # Django REST framework's documentation (MkDocs under the project's own theme).
+    Site("drf-mkdocs", "python-djangorestframework-doc",
+         Path("/usr/share/doc/python3-djangorestframework/html"), "index.html",
+         _drf_content, "MkDocs (Django REST framework's theme): inside div#main-content, "
+         "except the source files' links; the navbar, the sidebar, the search dialog and "
+         "the footer are outside", _drf_boilerplate, short="drf", kind="unfathomed",
+         cap=150),
+    # discord.py's documentation (Sphinx under the project's own theme).
+    Site("discord-sphinx", "python-discord-doc", Path("/usr/share/doc/python-discord-doc/html"),
+         "index.html", _sphinx_main, "Sphinx (discord.py's theme): inside "
+         "main[role=main], except the \"¶\" permalinks and the attribute tables; the "
+         "header, the sub-header, the sidebar, the footer and the settings dialog are "
+         "outside", _discord_boilerplate, short="discord", kind="unfathomed", cap=150),
+    # scikit-image's documentation (Sphinx under the project's own theme).
+    Site("skimage-sphinx", "python-skimage-doc", Path("/usr/share/doc/python-skimage-doc/html"),
+         "index.html", _sphinx_main, "Sphinx (scikit-image's theme): inside "
+         "div.span9[role=main], except the \"¶\" permalinks, Sphinx-Gallery's note, "
+         "download buttons and signature and the \"[source]\" links; the navbar, the "
+         "versions' box, the forum's note and the footer are outside",
+         _skimage_boilerplate, short="skimage", kind="unfathomed", cap=150),
 ]  # fmt: skip
 
 # For the BENCH keys (kept for the benches that read it).
@@ -3310,7 +3504,7 @@ DEVELOPER_SITES = [site for site in SITES if site.kind == "developer"]
 # The default run (bench/template_eval.py without --sites): no reserve, fresh, untouched,
 # unread, sealed, withheld, unopened, untried, unvisited, unexplored, uncharted, unmapped,
 # unsurveyed, untrodden, unwalked, unclimbed, unforded, unsailed, uncrossed, unflown,
-# unridden or unswum site.
+# unridden, unswum or unfathomed site.
 JUDGED_SITES = [site for site in SITES if site.kind in ("developer", "unseen")]
 
 
@@ -3332,21 +3526,22 @@ def select(
 
 
 # The group held back to judge the next change: no bench but the judge runs a method on
-# it (refuse_unswum; bench/template_screen.py's "read" sites leave it out).
-HELD_BACK: tuple[Kind, ...] = ("unswum",)
+# it (refuse_unfathomed; bench/template_screen.py's "read" sites leave it out).
+HELD_BACK: tuple[Kind, ...] = ("unfathomed",)
 
 
-def refuse_unswum(sites: list[Site]) -> None:
+def refuse_unfathomed(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
-    method on an unswum site: they are kept for the judge (added in the twenty-seventh
-    session, after the unridden sites judged the jumps, held back to judge the next
-    change). (The unridden sites, which this guard kept before, judged the jumps
-    (twenty-seventh session) and are spent as judges now, as the unflown, uncrossed,
-    unsailed, unforded, unclimbed, unwalked, untrodden, unsurveyed, unmapped, uncharted,
-    unexplored, unvisited and untried sites are.)"""
-    unswum = [site.short for site in sites if site.kind in HELD_BACK]
-    if unswum:
-        raise SystemExit(f"{', '.join(unswum)}: the unswum sites are the judge's "
+    method on an unfathomed site: they are kept for the judge (added in the
+    twenty-eighth session, while the unswum sites were kept for that session's change,
+    held back to judge the change after it). (The unswum sites, which this guard kept
+    before, judge the twenty-eighth session's change and are spent as judges then, as
+    the unridden, unflown, uncrossed, unsailed, unforded, unclimbed, unwalked,
+    untrodden, unsurveyed, unmapped, uncharted, unexplored, unvisited and untried sites
+    are.)"""
+    unfathomed = [site.short for site in sites if site.kind in HELD_BACK]
+    if unfathomed:
+        raise SystemExit(f"{', '.join(unfathomed)}: the unfathomed sites are the judge's "
                          "(bench/template_eval.py; bench/template_sites.py); choose other "
                          "sites")  # fmt: skip
 
