@@ -31,9 +31,9 @@ twenty-fifth session, which judged the page's title alone in the twenty-sixth),
 ``unflown`` (four added in the twenty-sixth session, which judged DBCE's short blocks in
 the twenty-sixth), ``unridden`` (four added in the twenty-sixth session, which judged
 the jumps in the twenty-seventh), ``unswum`` (four added in the twenty-seventh
-session, which judge the twenty-eighth session's change) or ``unfathomed`` (four added
-in the twenty-eighth session, held back to judge the change after it): reserve, fresh,
-untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
+session, which judged DBCE's undecided blocks in the twenty-ninth) or ``unfathomed``
+(four added in the twenty-ninth session, held back to judge the next change): reserve,
+fresh, untouched, unread, sealed, withheld, unopened, untried, unvisited, unexplored,
 uncharted, unmapped, unsurveyed, untrodden, unwalked, unclimbed, unforded, unsailed,
 uncrossed, unflown, unridden, unswum and unfathomed sites are left out unless
 ``--sites`` names them; large sites are capped (``Site.cap``).
@@ -123,7 +123,7 @@ each figure's mean over the sites and on how many sites the goal is met.
   # the unridden sites, which judged the jumps
   # (--sites qbs,htmlparser,breathe,gallery):
   apt-get install qbs-doc-html libhtmlparser-java-doc breathe-doc python-sphinx-gallery-doc
-  # the unswum sites, which judge the twenty-eighth session's change
+  # the unswum sites, which judged the twenty-ninth session's change
   # (--sites plastex,borg,kombu,cheetah):
   apt-get install python-plastex-doc borgbackup-doc python-kombu-doc python-cheetah-doc
   # the unfathomed sites, held back to judge the change after it

@@ -1169,8 +1169,8 @@ Twenty-five kinds of site (issue 31):
     _modules/sphinx_gallery/gen_rst.html, gen_gallery.html and scrapers.html).
 
 - ``unswum``: four sites added in the twenty-seventh session, after the unridden sites
-  judged the jumps, held back to judge the next change (they judge the twenty-eighth
-  session's change and are spent as judges then). One is from a generator that no
+  judged the jumps, held back to judge the next change (they judged the twenty-ninth
+  session's, DBCE's undecided blocks, and are spent as judges). One is from a generator that no
   site above has: plasTeX's manual, written by plasTeX's own HTML renderer from the
   manual's LaTeX (a row of navigation icons with the book's title at the top and at the
   bottom, div.navigation; breadcrumbs, div.breadcrumbs; the section's text in a div
@@ -1248,8 +1248,9 @@ Twenty-five kinds of site (issue 31):
     api/Cheetah.Tests.Performance.html and api/Cheetah.Unspecified.html, a title
     alone; the highest: news2.html, genindex.html and dev_guide/placeholders.html).
 
-- ``unfathomed``: four sites added in the twenty-eighth session, while the unswum sites
-  were kept for that session's change, held back to judge the change after it. Two are
+- ``unfathomed``: four sites added in the twenty-ninth session, while the unswum sites
+  judged that session's change (DBCE's undecided blocks), held back to judge the next
+  change. Two are
   from a generator or a layout that no site above has: AppStream's documentation, whose
   specification DAPS 3.3.2 writes (openSUSE's DocBook tool, its own stylesheets and
   layout: a header of the logo and a breadcrumb, a toolbar with the book's contents in
@@ -3434,10 +3435,11 @@ SITES = [
          "and the footer are outside", _sphinx_gallery_boilerplate, short="gallery",
          kind="unridden", cap=150),
     # Unswum: added in the twenty-seventh session, after the unridden sites judged the
-    # jumps, held back to judge the next change (the twenty-eighth session's); no method
-    # has run on them. Their gold rules were checked on every crawled page (see the
-    # module docstring). The benches other than the judge refused them until the
-    # unfathomed sites below took their place.
+    # jumps, held back to judge the next change (DBCE's undecided blocks, the
+    # twenty-ninth session's, which they judged); no method ran on them before. Their
+    # gold rules were checked on every crawled page (see the module docstring). The
+    # benches other than the judge refused them until the unfathomed sites below took
+    # their place.
     # plasTeX's manual (plasTeX's own HTML renderer, from the manual's LaTeX).
     Site("plastex-plastex", "python-plastex-doc", Path("/usr/share/doc/python3-plastex/html"),
          "index.html", _plastex_content, "plasTeX: the div without a class straight in the "
@@ -3463,10 +3465,10 @@ SITES = [
          "Sphinx (sphinxdoc): inside div.body[role=main], except the \"¶\" permalinks and "
          "the \"[source]\" links; the related bars, the sidebar and the footer are "
          "outside", _sphinxdoc_boilerplate, short="cheetah", kind="unswum", cap=150),
-    # Unfathomed: added in the twenty-eighth session, while the unswum sites were kept
-    # for that session's change, held back to judge the change after it; no method has
-    # run on them. Their gold rules were checked on every crawled page (see the module
-    # docstring). The benches other than the judge refuse them (refuse_unfathomed).
+    # Unfathomed: added in the twenty-ninth session, while the unswum sites judged that
+    # session's change, held back to judge the next change; no method has run on them.
+    # Their gold rules were checked on every crawled page (see the module docstring).
+    # The benches other than the judge refuse them (refuse_unfathomed).
     # AppStream's documentation (DAPS; its library references GTK-Doc's).
     Site("appstream-daps", "appstream-doc", Path("/usr/share/doc/appstream/html"),
          "index.html", _daps_content, "DAPS: inside div#_content, except the \"#\" "
@@ -3533,9 +3535,9 @@ HELD_BACK: tuple[Kind, ...] = ("unfathomed",)
 def refuse_unfathomed(sites: list[Site]) -> None:
     """Stop when a bench other than the judge (bench/template_eval.py) is asked to run a
     method on an unfathomed site: they are kept for the judge (added in the
-    twenty-eighth session, while the unswum sites were kept for that session's change,
-    held back to judge the change after it). (The unswum sites, which this guard kept
-    before, judge the twenty-eighth session's change and are spent as judges then, as
+    twenty-ninth session, while the unswum sites judged that session's change, held back
+    to judge the next change). (The unswum sites, which this guard kept before, judged
+    the twenty-ninth session's change, DBCE's undecided blocks, and are spent, as
     the unridden, unflown, uncrossed, unsailed, unforded, unclimbed, unwalked,
     untrodden, unsurveyed, unmapped, uncharted, unexplored, unvisited and untried sites
     are.)"""

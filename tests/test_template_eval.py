@@ -123,7 +123,7 @@ def test_boilerplate_precision_and_recall_count_tokens_over_the_labelled_pages(
 # unsailed sites judged), as unflown (in the twenty-sixth, after the uncrossed sites
 # judged), as unridden (in the twenty-sixth, after the unflown sites judged), as unswum
 # (in the twenty-seventh, after the unridden sites judged) and as unfathomed (in the
-# twenty-eighth, while the unswum sites were kept for that session's change), on small
+# twenty-ninth, while the unswum sites judged that session's change), on small
 # pages in each template's shape:
 # (site, page, texts that are content, texts that are boilerplate).
 UNSEEN = {"zsh", "megaparsec", "jsoup", "mkdocs", "syn"}
@@ -2876,7 +2876,7 @@ def test_benches_other_than_the_judge_refuse_the_unfathomed_sites(bench: str) ->
     assert result.returncode == 1, result.stderr
     assert "discord: the unfathomed sites are the judge's" in result.stderr
     # Only the unfathomed one is named: git is a developer site, kombu an unswum one (the
-    # twenty-eighth session's judge, no longer refused).
+    # twenty-ninth session's judge, no longer refused).
     assert "git" not in result.stderr.split(":")[0]
     assert "kombu" not in result.stderr.split(":")[0]
 
