@@ -1048,21 +1048,10 @@ def absorb_undecided(
     without letters among it, whatever element they share (module doc, *Undecided
     blocks*)."""
     out = np.asarray(labels).copy()
-    lettered = np.flatnonzero(blocks.letters > 0)
-    marks = out[lettered]
-    start = 0
-    while start < len(lettered):
-        if marks[start] != 0:
-            start += 1
-            continue
-        end = start
-        while end + 1 < len(lettered) and marks[end + 1] == 0:
-            end += 1
-        inside = 0 < start and end + 1 < len(lettered) and end - start < max_run
-        if inside and marks[start - 1] == content and marks[end + 1] == content:
-            span = out[int(lettered[start]) : int(lettered[end]) + 1]
-            span[span == 0] = content
-        start = end + 1
+    # The enclosed runs of "template" 0: the undecided blocks' runs between content.
+    for run, _before, _after in _enclosed_runs(labels, blocks, max_run, 0, content):
+        span = out[int(run[0]) : int(run[-1]) + 1]
+        span[span == 0] = content
     return out
 
 
