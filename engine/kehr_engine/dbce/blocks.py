@@ -109,7 +109,14 @@ from kehr_engine.text_blocks import (
     text_blocks,
 )
 
-__all__ = ["block_decisions", "jumps_label", "label_blocks", "settle", "settle_in_container"]
+__all__ = [
+    "block_decisions",
+    "jumps_label",
+    "label_blocks",
+    "settle",
+    "settle_in_container",
+    "settles_undecided",
+]
 
 _CODE = {CONTENT: GOOD, BOILERPLATE: BAD, INVALID: 0}
 
@@ -156,6 +163,15 @@ def jumps_label(options: DbceOptions) -> int | None:
     return BAD if options.enclosed_run else None
 
 
+def settles_undecided(options: DbceOptions) -> bool:
+    """Whether an invalid block no neighbour settles takes the decision of the container
+    holding it or of the content around it (the neighbours' rule goes on; module doc of
+    :mod:`kehr_engine.text_blocks`, *Undecided blocks*), else stays unlabelled. One
+    decision for :func:`settle_in_container` and the run's site pass
+    (:func:`kehr_engine.dbce.run.widen_result`)."""
+    return options.invalid == "neighbours"
+
+
 def settle(decided: np.ndarray, blocks: TextBlocks, options: DbceOptions) -> np.ndarray:
     """Per-block labels (GOOD, BAD, 0) from the table's decisions, invalid blocks
     settled by ``options.invalid`` and short blocks by their long neighbours."""
@@ -185,10 +201,7 @@ def settle_in_container(
     elif short.any():
         labels = inherit(labels, blocks, short)
     inherited = short & (counted == BAD) & (labels == GOOD)
-    # The neighbours' rule goes on where no neighbour shares an element below <body>
-    # with an invalid block: the content around it or the container holding it settles
-    # it (module doc, *Undecided blocks*).
-    undecided = rule == "neighbours"
+    undecided = settles_undecided(options)
     labels, container = enclosed_and_container(labels, blocks, options.enclosed_run,
                                                options.container_share, options.min_letters,
                                                template=BAD, content=GOOD,

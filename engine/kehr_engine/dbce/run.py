@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from kehr_engine.dbce.blocks import jumps_label
+from kehr_engine.dbce.blocks import jumps_label, settles_undecided
 from kehr_engine.dbce.cross_labels import label_cross
 from kehr_engine.dbce.labels import BAD, GOOD, DbceResult, words_of
 from kehr_engine.dbce.options import DEFAULT_OPTIONS, DbceOptions
@@ -159,7 +159,7 @@ def widen_result(
     blocks = text_blocks(document, node_count)
     per_block = blocks.from_nodes(result.labels)  # a block's nodes share its label
     absorbed = absorb_within(per_block, blocks, at, template=BAD, content=GOOD,
-                             undecided=options.invalid == "neighbours")  # fmt: skip
+                             undecided=settles_undecided(options))  # fmt: skip
     if options.enclosed_run:
         absorbed = headings_with_their_text(absorbed, blocks, at, options.min_letters,
                                             template=BAD, content=GOOD)  # fmt: skip
